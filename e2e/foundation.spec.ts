@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page is rendered on the server and hydrates without console errors', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<div id="root"><!--\$-->.+<\/div>/s);
+
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  // After hydration, client-side navigation works without a full reload.
+  await page.getByRole('link', { name: 'About' }).first().click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(problems).toEqual([]);
+});
+
+test('health reports the database', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toEqual({ status: 'ok', db: 'up' });
+});
+
+test('an unknown page is a real 404', async ({ page }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

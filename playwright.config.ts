@@ -1,0 +1,54 @@
+// End-to-end tests drive the built production server in Debian's Chromium.
+// scripts/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT || 3210);
+const dataDir = process.env.E2E_DATA_DIR || '.cache/e2e-data';
+
+export const E2E_ADMIN = { name: 'Test Admin', email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+export default defineConfig({
+  testDir: 'e2e',
+  // One server and one database for the whole run: tests run one at a time so counts stay predictable.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // Chromium as root, on a machine with no outside network (see the env notes).
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node_modules/.bin/tsx server.ts',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

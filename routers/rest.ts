@@ -1,0 +1,75 @@
+// REST adapters for the documented /api routes (SPEC.md §7). Each route calls the same tRPC
+// procedure the admin console uses, through a server-side caller: never a second copy of the logic.
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import type { ErrorRequestHandler, Express, NextFunction, Request, Response } from 'express';
+import type { Config } from '../server/config.ts';
+import { logger } from '../server/logger.ts';
+import { createContext } from './trpc.ts';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface RestRoute<Caller> {
+  method: Method;
+  path: string;
+  /** Status of a successful answer; 200 unless said. */
+  status?: number;
+  /** Returns the JSON body, or nothing when it has answered `res` itself (a file download). */
+  handle: (caller: Caller, req: Request, res: Response) => Promise<unknown>;
+}
+
+export interface MountableRoute {
+  method: Method;
+  path: string;
+  mount(config: Config): (req: Request, res: Response, next: NextFunction) => Promise<void>;
+}
+
+/** Binds REST routes to a domain router, so each handler gets that router's caller. */
+export function restRoutes<TRouter extends AnyRouter>(
+  router: TRouter,
+  routes: RestRoute<ReturnType<TRouter['createCaller']>>[],
+): MountableRoute[] {
+  return routes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    mount: (config) => async (req, res, next) => {
+      try {
+        const caller = router.createCaller(createContext(config, req, res)) as ReturnType<TRouter['createCaller']>;
+        const body = await route.handle(caller, req, res);
+        if (!res.headersSent) res.status(route.status ?? 200).json(body ?? { success: true });
+      } catch (err) {
+        next(err);
+      }
+    },
+  }));
+}
+
+export function mountRestRoutes(app: Express, config: Config, routes: MountableRoute[]): void {
+  for (const route of routes) app[route.method](route.path, route.mount(config));
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  app.use('/api', apiErrorHandler);
+}
+
+/** Every /api error is JSON { error } with a fitting status; never a stack trace. */
+export const apiErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  if (res.headersSent) return;
+  if (err instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(err);
+    res.status(status).json({ error: err.message });
+    return;
+  }
+  // body-parser errors carry a status and a type.
+  const e = err as { status?: number; type?: string };
+  if (e.type === 'entity.too.large') {
+    res.status(413).json({ error: 'Request body is too large' });
+  } else if (e.type === 'entity.parse.failed') {
+    res.status(400).json({ error: 'Request body is not valid JSON' });
+  } else if (e.status && e.status >= 400 && e.status < 500) {
+    res.status(e.status).json({ error: 'Bad request' });
+  } else {
+    logger.error({ err }, 'unhandled API error');
+    res.status(500).json({ error: 'Something went wrong. Please try again later.' });
+  }
+};

@@ -1,0 +1,68 @@
+// Reads and validates every environment variable of CONTRACT.md once, at start.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const hostList = z
+  .string()
+  .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be hostnames separated by commas')).min(1));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    ADMIN_HOSTS: hostList.default(['admin.localhost']),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_NAME: z.string().min(1).max(100).optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    TRUST_PROXY: z.string().min(1).optional(),
+    VITE_API_BASE_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TIME_ZONE: z.string().default('America/Denver'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Treats empty strings as unset, so `FOO= npm start` behaves like no FOO at all. */
+function cleanEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ''));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(cleanEnv(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = parsed.data.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
+  return { ...parsed.data, dataDir, jwtSecret };
+}
+
+/** Outside production the signing key is generated once and kept, so tokens survive restarts. */
+function readOrCreateSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

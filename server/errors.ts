@@ -1,0 +1,33 @@
+// Domain errors: thrown by models and routers with the text the caller should see.
+// They become tRPC codes in routers/trpc.ts and HTTP statuses in routers/rest.ts.
+export type DomainErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
+
+export class DomainError extends Error {
+  constructor(
+    public readonly code: DomainErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string) => new DomainError('BAD_REQUEST', message);
+export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
+export const conflict = (message: string) => new DomainError('CONFLICT', message);
+export const unauthorized = (message = 'Authentication required') => new DomainError('UNAUTHORIZED', message);
+
+/** Errors from the driver that mean the database is away, not that the request was wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return /^Mongo(ServerSelection|Network|NotConnected|Topology)|^MongooseServerSelectionError$/.test(err.name) ||
+    /before initial connection|Client must be connected|connection .* closed|buffering timed out/i.test(err.message);
+}

@@ -1,0 +1,36 @@
+// The application shell: picks the hosting mode, renders the matching route and keeps the
+// document title in step with it.
+import { Suspense, useEffect, useMemo } from 'react';
+import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { useClientConfig } from './lib/client-config.tsx';
+import { isAdminHost } from './lib/host-mode.ts';
+import { buildRoutes, type PageHandle } from './routes.tsx';
+import { pageTitle } from './lib/meta.ts';
+
+export function App({ hostname }: { hostname: string }) {
+  const { adminHosts } = useClientConfig();
+  const routes = useMemo(() => buildRoutes(isAdminHost(hostname, adminHosts)), [hostname, adminHosts]);
+  const location = useLocation();
+  const element = useRoutes(routes);
+  const handle = findHandle(routes, location.pathname);
+
+  useEffect(() => {
+    if (handle) document.title = pageTitle(handle);
+  }, [handle]);
+
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+}
+
+export function findHandle(routes: Parameters<typeof matchRoutes>[0], pathname: string): PageHandle | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return matches.map((m) => m.route.handle as PageHandle | undefined).filter(Boolean).at(-1);
+}
+
+export function PageLoading() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}

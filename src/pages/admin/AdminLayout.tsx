@@ -1,0 +1,5 @@
+// Placeholder until its issue fills it.
+import { Outlet } from 'react-router';
+export default function AdminLayout() {
+  return <Outlet />;
+}

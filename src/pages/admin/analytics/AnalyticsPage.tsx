@@ -1,0 +1,5 @@
+// Placeholder until its issue fills it.
+
+export default function AnalyticsPage() {
+  return <h1>AnalyticsPage</h1>;
+}

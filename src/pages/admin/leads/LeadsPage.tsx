@@ -1,0 +1,5 @@
+// Placeholder until its issue fills it.
+
+export default function LeadsPage() {
+  return <h1>LeadsPage</h1>;
+}

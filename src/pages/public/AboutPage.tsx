@@ -1,0 +1,3 @@
+export function AboutPage() {
+  return <h1 className="p-8 text-3xl font-bold">About</h1>;
+}

@@ -1,0 +1,74 @@
+// The route table of both hosting modes (SPEC.md §2). Each page's handle names it for
+// visit tracking and gives its title and description for the document head.
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { PublicLayout } from './components/PublicLayout.tsx';
+import { HomePage } from './pages/public/HomePage.tsx';
+import { AboutPage } from './pages/public/AboutPage.tsx';
+import { ContactPage } from './pages/public/ContactPage.tsx';
+import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
+
+// Admin screens load on demand, so the public pages ship no console code.
+const LoginPage = lazy(() => import('./pages/admin/auth/LoginPage.tsx'));
+const AdminHome = lazy(() => import('./pages/admin/auth/AdminHome.tsx'));
+const AdminLayout = lazy(() => import('./pages/admin/AdminLayout.tsx'));
+const DashboardPage = lazy(() => import('./pages/admin/dashboard/DashboardPage.tsx'));
+const AnalyticsPage = lazy(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
+const LeadsPage = lazy(() => import('./pages/admin/leads/LeadsPage.tsx'));
+const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
+
+export interface PageHandle {
+  /** Page name reported for visit tracking. */
+  page: string;
+  title: string;
+  description?: string;
+  /** Admin screens are kept out of search engines. */
+  noindex?: boolean;
+  notFound?: boolean;
+}
+
+const h = (handle: PageHandle) => handle;
+
+const adminChildren = (adminHost: boolean): RouteObject[] => {
+  const prefix = adminHost ? '/' : '/admin/';
+  return [
+    { path: `${prefix}dashboard`, element: <DashboardPage />, handle: h({ page: 'admin-dashboard', title: 'Performance Dashboard', noindex: true }) },
+    { path: `${prefix}analytics`, element: <AnalyticsPage />, handle: h({ page: 'admin-analytics', title: 'Site Analytics', noindex: true }) },
+    { path: `${prefix}leads`, element: <LeadsPage />, handle: h({ page: 'admin-leads', title: 'Lead Management', noindex: true }) },
+    { path: `${prefix}customers`, element: <CustomersPage />, handle: h({ page: 'admin-customers', title: 'Customer Management', noindex: true }) },
+  ];
+};
+
+const notFound: RouteObject = {
+  path: '*',
+  element: <NotFoundPage />,
+  handle: h({ page: 'not-found', title: 'Page not found', noindex: true, notFound: true }),
+};
+
+export function buildRoutes(adminHost: boolean): RouteObject[] {
+  if (adminHost) {
+    return [
+      { path: '/', element: <AdminHome />, handle: h({ page: 'admin-home', title: 'Admin Console', noindex: true }) },
+      { path: '/login', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+      { element: <AdminLayout />, children: adminChildren(true) },
+      notFound,
+    ];
+  }
+  return [
+    {
+      element: <PublicLayout />,
+      children: [
+        {
+          path: '/',
+          element: <HomePage />,
+          handle: h({ page: 'home', title: 'Health & Life Insurance Brokers', description: 'Independent health and life insurance brokers in Denver, Colorado, serving clients nationwide.' }),
+        },
+        { path: '/about', element: <AboutPage />, handle: h({ page: 'about', title: 'Meet Our Team', description: 'Meet the licensed brokers who find the right health and life coverage for you.' }) },
+        { path: '/contact', element: <ContactPage />, handle: h({ page: 'contact', title: 'Get Started', description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.' }) },
+        notFound,
+      ],
+    },
+    { path: '/admin', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+    { element: <AdminLayout />, children: adminChildren(false) },
+  ];
+}

@@ -1,0 +1,6 @@
+// Builds the embedded database once before the test files start theirs in parallel.
+import { ensureFerretDbBinary } from '../server/embedded-db.ts';
+
+export default async function setup() {
+  await ensureFerretDbBinary();
+}

@@ -1,0 +1,69 @@
+// Starts the real Express app (API only) on a random port over a fresh embedded database.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createApp } from '../../server/app.ts';
+import { StaffModel, hashPassword } from '../../models/staff.ts';
+import { signStaffToken } from '../../server/tokens.ts';
+import { startTestDatabase, type TestDatabase } from './test-db.ts';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  db: TestDatabase;
+  /** fetch against the server, JSON in and out. */
+  api(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await startTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+  const { app, close } = await createApp(config, { ssr: false });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    config,
+    db,
+    async api(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await fetch(url + path, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await close();
+      await db.stop();
+    },
+  };
+}
+
+/** Creates a staff account directly in the database and returns it with a valid token. */
+export async function createStaffWithToken(
+  server: TestServer,
+  fields: { name: string; email: string; password?: string; isAgent?: boolean },
+) {
+  const staff = await StaffModel.create({
+    name: fields.name,
+    email: fields.email,
+    passwordHash: await hashPassword(fields.password ?? 'correct-horse-battery'),
+    isAgent: fields.isAgent ?? false,
+  });
+  return { staff, token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, server.config.jwtSecret) };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    // The client build writes a manifest so the server can link the hashed CSS and JS.
+    manifest: true,
+    sourcemap: false,
+  },
+  ssr: {
+    // Bundled into the server build so the production server needs no source transforms for them.
+    noExternal: ['react-router'],
+  },
+});
