@@ -1,11 +1,11 @@
 // End-to-end tests drive the built production server in Debian's Chromium.
 // scripts/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e/helpers.ts';
 
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = process.env.E2E_DATA_DIR || '.cache/e2e-data';
 
-export const E2E_ADMIN = { name: 'Test Admin', email: 'admin@e2e.local', password: 'e2e-admin-password' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +44,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      JWT_SECRET: E2E_JWT_SECRET,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,

@@ -1,12 +1,22 @@
 // The app router: one router per domain, merged. Its type is what the client imports.
 import { router } from './trpc.ts';
 import { siteRest, siteRouter } from './site.ts';
+import { authRest, authRouter } from './auth.ts';
+import { leadsRest, leadsRouter } from './leads.ts';
+import { activityRest, activityRouter } from './activity.ts';
+import { customersRest, customersRouter } from './customers.ts';
+import { analyticsRest, analyticsRouter } from './analytics.ts';
 
 export const appRouter = router({
   site: siteRouter,
+  auth: authRouter,
+  leads: leadsRouter,
+  activity: activityRouter,
+  customers: customersRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
 
-/** Every documented /api route, in the order they are mounted. */
-export const restApi = [...siteRest];
+/** Every documented /api route. */
+export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest];

@@ -5,8 +5,8 @@ import { logger } from './logger.ts';
 
 const DB_NAME = 'brokerage';
 
-// Filters built from request input can never smuggle query operators such as {"$gt": ""}.
-mongoose.set('sanitizeFilter', true);
+// Request input reaches queries only through zod schemas of plain strings and numbers, so
+// operator payloads such as {"$gt": ""} are refused at the edge; strictQuery drops unknown paths.
 mongoose.set('strictQuery', true);
 
 export interface Database {

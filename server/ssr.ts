@@ -23,9 +23,11 @@ export async function mountSsr(app: Express, config: Config): Promise<Ssr> {
   let loadRender: (url: string) => Promise<{ template: string; render: Render }>;
 
   if (config.NODE_ENV === 'production') {
-    const clientDir = path.join(root, 'dist', 'client');
+    // DIST_DIR (default dist) is where `npm run build` wrote the bundles.
+    const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+    const clientDir = path.join(dist, 'client');
     const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    const { render } = (await import(path.join(root, 'dist', 'server', 'entry-server.js'))) as { render: Render };
+    const { render } = (await import(path.join(dist, 'server', 'entry-server.js'))) as { render: Render };
     // Hashed file names never change content, so browsers may keep them for a year.
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }));
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));

@@ -1,0 +1,50 @@
+// The activity log: who did what to which lead, kept for the dashboard and the export.
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+export const ACTIVITY_ACTIONS = [
+  'LEAD_CREATED',
+  'LEAD_CLAIMED',
+  'LEAD_UNCLAIMED',
+  'LEAD_STATUS_UPDATED',
+  'LEAD_NOTES_UPDATED',
+  'LEAD_STATUS_AND_NOTES_UPDATED',
+  'LEAD_DELETED',
+  'CUSTOMER_CREATED',
+  'CUSTOMER_UPDATED',
+  'CUSTOMER_DELETED',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+const activitySchema = new Schema(
+  {
+    /** The staff member's name as it was when they acted. */
+    user: { type: String, required: true },
+    userId: { type: Schema.Types.ObjectId, ref: 'Staff', default: null },
+    action: { type: String, enum: ACTIVITY_ACTIONS, required: true },
+    details: {
+      action: { type: String },
+      leadId: { type: String },
+      leadName: { type: String },
+      customerId: { type: String },
+      claimedBy: { type: String },
+      newStatus: { type: String },
+    },
+    timestamp: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+
+activitySchema.index({ timestamp: -1 });
+
+export type Activity = InferSchemaType<typeof activitySchema>;
+export const ActivityModel = mongoose.model('Activity', activitySchema);
+
+export interface Actor {
+  name: string;
+  id?: string;
+}
+
+/** Writes one entry. Never put customers' medical details in `details`. */
+export function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
+  return ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
+}

@@ -1,0 +1,4 @@
+// Demo leads for `npm run seed:demo`. (Filled by its issue.)
+export async function seedLeads(): Promise<string> {
+  return 'nothing yet';
+}

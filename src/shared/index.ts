@@ -1,0 +1,2 @@
+// The one shared module of zod schemas and option lists: client and server import from here.
+export * from './lead.ts';
