@@ -10,7 +10,7 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
 
-  const { app, close: closeApp } = await createApp(config);
+  const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

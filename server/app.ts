@@ -14,7 +14,11 @@ import { mountRestRoutes } from '../routers/rest.ts';
 
 export const BODY_LIMIT = '100kb';
 
-export async function createApp(config: Config, opts: { ssr?: boolean } = {}) {
+/**
+ * `ssr: false` serves the API only (API tests); `built: true` renders with the production bundles
+ * even outside NODE_ENV=production (`npm start` on a developer's machine).
+ */
+export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean } = {}) {
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) {
@@ -22,7 +26,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean } = {}) {
     app.set('trust proxy', v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v);
   }
 
-  const production = config.NODE_ENV === 'production';
+  const production = config.NODE_ENV === 'production' || opts.built === true;
   app.use(
     helmet({
       // Vite's dev server injects inline scripts; the production build has none.
@@ -62,6 +66,6 @@ export async function createApp(config: Config, opts: { ssr?: boolean } = {}) {
   );
   mountRestRoutes(app, config, restApi);
   // API-only tests skip page rendering (and the Vite dev server it needs).
-  const ssr = opts.ssr === false ? undefined : await mountSsr(app, config);
+  const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
   return { app, close: async () => ssr?.close() };
 }

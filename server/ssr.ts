@@ -18,11 +18,11 @@ export interface Ssr {
 /** Escapes JSON for a <script type="application/json"> data block. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export async function mountSsr(app: Express, config: Config): Promise<Ssr> {
+export async function mountSsr(app: Express, config: Config, built: boolean): Promise<Ssr> {
   let vite: ViteDevServer | undefined;
   let loadRender: (url: string) => Promise<{ template: string; render: Render }>;
 
-  if (config.NODE_ENV === 'production') {
+  if (built) {
     // DIST_DIR (default dist) is where `npm run build` wrote the bundles.
     const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
     const clientDir = path.join(dist, 'client');
