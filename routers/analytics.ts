@@ -1,6 +1,38 @@
-// Visit tracking and the site analytics. (Filled by its issue.)
-import { router } from './trpc.ts';
+// Visit tracking (public) and the Site Analytics answer (staff only), over tRPC and REST.
+import { analyticsQuery, trackVisitInput } from '../src/shared/analytics.ts';
+import { acceptVisit } from '../models/visit.ts';
+import { buildAnalyticsReport } from '../models/visit-report.ts';
 import { restRoutes } from './rest.ts';
+import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 
-export const analyticsRouter = router({});
-export const analyticsRest = restRoutes(analyticsRouter, []);
+export const analyticsRouter = router({
+  /** Answers as soon as the visit is queued; bots are dropped without saying so. */
+  trackVisit: publicProcedure.input(trackVisitInput).mutation(async ({ input, ctx }) => {
+    const accepted = await acceptVisit(input, {
+      ip: ctx.ip,
+      headerUserAgent: ctx.req.get('user-agent'),
+      host: ctx.req.hostname,
+      timeZone: ctx.config.TIME_ZONE,
+    });
+    return { accepted };
+  }),
+  report: protectedProcedure
+    .input(analyticsQuery)
+    .query(({ input, ctx }) => buildAnalyticsReport(input.period, { timeZone: ctx.config.TIME_ZONE })),
+});
+
+export const analyticsRest = restRoutes(analyticsRouter, [
+  {
+    method: 'post',
+    path: '/api/track-visit',
+    handle: async (caller, req, res) => {
+      await caller.trackVisit(req.body ?? {});
+      res.status(204).end();
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/analytics',
+    handle: (caller, req) => caller.report({ period: (req.query.period || undefined) as never }),
+  },
+]);

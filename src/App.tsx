@@ -6,6 +6,7 @@ import { useClientConfig } from './lib/client-config.tsx';
 import { isAdminHost } from './lib/host-mode.ts';
 import { buildRoutes, type PageHandle } from './routes.tsx';
 import { pageTitle } from './lib/meta.ts';
+import { useTrackVisit } from './lib/track-visit.ts';
 
 export function App({ hostname }: { hostname: string }) {
   const { adminHosts } = useClientConfig();
@@ -17,6 +18,7 @@ export function App({ hostname }: { hostname: string }) {
   useEffect(() => {
     if (handle) document.title = pageTitle(handle);
   }, [handle]);
+  useTrackVisit(handle?.page);
 
   return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }

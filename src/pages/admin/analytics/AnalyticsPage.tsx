@@ -1,5 +1,130 @@
-// Placeholder until its issue fills it.
+// Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
+// visits over time, most visited pages, locations and marketing metrics, all measured.
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { clearSession } from '../../../lib/session.ts';
+import { adminPath, isAdminHost } from '../../../lib/host-mode.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../shared/analytics.ts';
+import { BarList, Card, Skeleton, pageLabel, type AnalyticsReport } from './parts.tsx';
+import { StatCards, VisitsHero } from './StatCards.tsx';
+import { VisitsChart } from './VisitsChart.tsx';
+import { StatesSection } from './StatesSection.tsx';
+import { MarketingMetrics } from './MarketingMetrics.tsx';
+
+const isUnauthorized = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
 export default function AnalyticsPage() {
-  return <h1>AnalyticsPage</h1>;
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { adminHosts } = useClientConfig();
+  const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
+  const selectId = useId();
+  const query = useQuery({
+    ...trpc.analytics.report.queryOptions({ period }),
+    retry: (count, err) => !isUnauthorized(err) && count < 1,
+  });
+
+  // An expired or revoked session goes back to the login (SPEC.md §4, §8).
+  useEffect(() => {
+    if (query.error && isUnauthorized(query.error)) {
+      clearSession();
+      navigate(adminPath(isAdminHost(window.location.hostname, adminHosts), 'login'), { replace: true });
+    }
+  }, [query.error, navigate, adminHosts]);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-3 py-4 sm:space-y-6 sm:px-6 sm:py-6">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Site Analytics</h1>
+          <p className="text-sm text-slate-600">Visits to the website, measured on our own server. No cookies.</p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
+            Time period
+          </label>
+          <select
+            id={selectId}
+            value={period}
+            onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500"
+          >
+            {ANALYTICS_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {PERIOD_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+
+      {query.isPending ? (
+        <LoadingSkeleton />
+      ) : query.isError ? (
+        isUnauthorized(query.error) ? null : (
+          <div role="alert" className="rounded-xl border border-rose-200 bg-rose-50 p-6 text-center">
+            <p className="text-rose-800">Failed to load analytics data. Please try again.</p>
+            <button
+              type="button"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+              className="mt-4 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            >
+              {query.isFetching ? 'Trying…' : 'Try Again'}
+            </button>
+          </div>
+        )
+      ) : (
+        <Report report={query.data} />
+      )}
+    </div>
+  );
+}
+
+function Report({ report }: { report: AnalyticsReport }) {
+  const loc = report.locationStats;
+  return (
+    <div className="space-y-4 sm:space-y-6">
+      <VisitsHero report={report} />
+      <StatCards report={report} />
+      <VisitsChart report={report} />
+      <StatesSection report={report} />
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+        <Card title="Most visited pages">
+          <BarList label="Most visited pages" items={report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent }))} empty="No page data available" />
+        </Card>
+        <Card title="Countries">
+          <BarList label="Countries" items={loc.byCountry.map((c) => ({ label: c.country, count: c.count, percent: c.percent }))} empty="No location data" />
+        </Card>
+        <Card title="Cities">
+          <BarList label="Cities" items={loc.byCity.map((c) => ({ label: c.city, count: c.count, percent: c.percent }))} empty="No city data" />
+        </Card>
+      </div>
+      <MarketingMetrics report={report} />
+    </div>
+  );
+}
+
+function LoadingSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="space-y-4 sm:space-y-6">
+      <span className="sr-only">Loading analytics…</span>
+      <Skeleton className="h-36" />
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-72" />
+      <Skeleton className="h-80" />
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-48" />
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,149 @@
+// Visit tracking in a real browser and the Site Analytics page.
+// Headless Chromium announces itself as a bot (and is dropped), so these visitors use ordinary
+// browsers' user agents.
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { ensureStaff, signIn } from './helpers.ts';
+
+const AGENTS = {
+  edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',
+  firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
+  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+};
+
+function trackedVisits(page: Page) {
+  const calls: { at: number; body: { page: string; userAgent: string; referrer: string } }[] = [];
+  page.on('request', (req: Request) => {
+    if (req.url().endsWith('/api/track-visit') && req.method() === 'POST') calls.push({ at: Date.now(), body: req.postDataJSON() });
+  });
+  return calls;
+}
+
+async function browse(browser: Browser, userAgent: string, paths: string[]) {
+  const context = await browser.newContext({ userAgent });
+  const page = await context.newPage();
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForResponse((r) => r.url().endsWith('/api/track-visit'), { timeout: 5000 });
+  }
+  await context.close();
+}
+
+test.describe('visit tracking', () => {
+  test.use({ userAgent: AGENTS.edge });
+
+  test('reports a page one second after it mounts, once per page per browser session', async ({ page, browser }) => {
+    const calls = trackedVisits(page);
+    const opened = Date.now();
+    await page.goto('/');
+    await page.waitForTimeout(600);
+    expect(calls).toHaveLength(0);
+    await expect.poll(() => calls.length, { timeout: 4000 }).toBe(1);
+    expect(calls[0]!.at - opened).toBeGreaterThanOrEqual(950);
+    expect(calls[0]!.body).toEqual({ page: 'home', userAgent: AGENTS.edge, referrer: 'direct' });
+
+    // Another page of the same session reports itself; coming back to the first does not.
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await expect.poll(() => calls.map((c) => c.body.page), { timeout: 4000 }).toEqual(['home', 'about']);
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.reload();
+    await page.waitForTimeout(1800);
+    expect(calls.map((c) => c.body.page)).toEqual(['home', 'about']);
+
+    // A new browser session reports again.
+    const fresh = await browser.newContext({ userAgent: AGENTS.edge });
+    const again = await fresh.newPage();
+    const freshCalls = trackedVisits(again);
+    await again.goto('/');
+    await expect.poll(() => freshCalls.length, { timeout: 4000 }).toBe(1);
+    await fresh.close();
+  });
+
+  test('a page left within the first second is not reported', async ({ page }) => {
+    const calls = trackedVisits(page);
+    await page.goto('/contact');
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await page.waitForTimeout(1800);
+    expect(calls.map((c) => c.body.page)).toEqual(['about']);
+  });
+});
+
+test.describe('Site Analytics page', () => {
+  const VIEWER = { name: 'Analytics Viewer', email: 'analytics-viewer@e2e.local' };
+  test.beforeAll(async () => {
+    await ensureStaff(VIEWER);
+  });
+  test('shows measured figures after a few visits from different browsers', async ({ browser, page, request }) => {
+    await browse(browser, AGENTS.firefox, ['/', '/about']);
+    await browse(browser, AGENTS.iphone, ['/contact']);
+    await browse(browser, AGENTS.edge, ['/']);
+    const { token } = await signIn(page, VIEWER.email);
+    await expect.poll(async () => {
+      const res = await request.get('/api/admin/analytics?period=24h', { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { marketingMetrics: { browsers: { browser: string }[] } }).marketingMetrics.browsers.map((b) => b.browser);
+    }).toEqual(expect.arrayContaining(['Firefox', 'Safari', 'Edge']));
+    const api = await (await request.get('/api/admin/analytics?period=24h', { headers: { authorization: `Bearer ${token}` } })).json();
+
+    await page.goto('/admin/analytics');
+    await expect(page.getByRole('heading', { name: 'Site Analytics' })).toBeVisible();
+    await expect(page.getByLabel('Time period')).toHaveValue('24h');
+    await expect(page.getByTestId('total-visits')).toHaveText(api.totalVisits.current.toLocaleString('en-US'));
+    const browsers = page.getByRole('list', { name: 'Browsers' });
+    for (const name of ['Firefox', 'Safari', 'Edge']) await expect(browsers).toContainText(name);
+    await expect(page.getByRole('list', { name: 'Devices' })).toContainText('Mobile');
+    await expect(page.getByRole('list', { name: 'Most visited pages' })).toContainText('About');
+    await expect(page.getByRole('list', { name: 'Traffic sources' })).toContainText('Direct');
+    await expect(page.getByRole('list', { name: 'Conversion funnel' })).toContainText('Contact form views');
+    // Loopback visitors have no location.
+    await expect(page.getByText('No city data')).toBeVisible();
+
+    await page.getByLabel('Time period').selectOption('7d');
+    await expect(page.getByText('Total visits · Last 7 days')).toBeVisible();
+  });
+
+  test('shows every empty state for a period without visits', async ({ page }) => {
+    await signIn(page, VIEWER.email);
+    await page.goto('/admin/analytics');
+    await page.getByLabel('Time period').selectOption('last-year');
+    await expect(page.getByTestId('total-visits')).toHaveText('0');
+    for (const text of ['No page data available', 'No location data', 'No city data', 'No peak hour data', 'No browser data', 'No referrer data']) {
+      await expect(page.getByText(text).first()).toBeVisible();
+    }
+  });
+
+  test('says when loading failed and loads again with Try Again', async ({ page }) => {
+    await signIn(page, VIEWER.email);
+    let failures = 0;
+    await page.route('**/trpc/*analytics.report*', async (route) => {
+      if (failures < 2) {
+        failures++;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' });
+      } else {
+        await route.continue();
+      }
+    });
+    await page.goto('/admin/analytics');
+    await expect(page.getByText('Failed to load analytics data. Please try again.')).toBeVisible();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page.getByTestId('total-visits')).toBeVisible();
+    await expect(page.getByText('Failed to load analytics data. Please try again.')).toHaveCount(0);
+  });
+
+  test('an expired session goes back to the login', async ({ page }) => {
+    await signIn(page, VIEWER.email);
+    await page.route('**/trpc/*analytics.report*', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '[{"error":{"json":{"message":"Your session has expired. Please sign in again.","code":-32001,"data":{"code":"UNAUTHORIZED","httpStatus":401}}}}]' }),
+    );
+    await page.goto('/admin/analytics');
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('is readable on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn(page, VIEWER.email);
+    await page.goto('/admin/analytics');
+    await expect(page.getByTestId('total-visits')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

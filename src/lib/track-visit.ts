@@ -1,0 +1,40 @@
+// Visit tracking in the browser (SPEC.md §4): one second after a page mounts it reports its
+// visit, once per page per browser session. No cookies; failures are silent.
+import { useEffect } from 'react';
+import { TRACK_DELAY_MS } from '../shared/analytics.ts';
+import { useClientConfig } from './client-config.tsx';
+
+const flagKey = (page: string) => `visit-tracked:${page}`;
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage blocked: do not track rather than track every time
+  }
+}
+
+export function useTrackVisit(page: string | undefined): void {
+  const { apiBase } = useClientConfig();
+  useEffect(() => {
+    const store = storage();
+    if (!page || !store || store.getItem(flagKey(page))) return;
+    const timer = window.setTimeout(() => {
+      if (store.getItem(flagKey(page))) return;
+      store.setItem(flagKey(page), '1');
+      fetch(`${apiBase}/api/track-visit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page, userAgent: navigator.userAgent, referrer: document.referrer || 'direct' }),
+        credentials: 'omit',
+        keepalive: true,
+      }).then(
+        (res) => {
+          if (!res.ok) store.removeItem(flagKey(page));
+        },
+        () => store.removeItem(flagKey(page)),
+      );
+    }, TRACK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [page, apiBase]);
+}
