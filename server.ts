@@ -1,14 +1,16 @@
 // Composes the product: configuration, database, application, and a graceful shutdown.
-import { ConfigError, loadConfig } from './server/config.ts';
+import { ConfigError, loadConfig, type Config } from './server/config.ts';
 import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db.ts';
 import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
+import { countStaff, ensureAdminAccount } from './models/staff.ts';
 
 async function main() {
   const config = loadConfig();
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
+  await prepareStaff(config);
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {
@@ -38,6 +40,22 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Creates or updates the ADMIN_* account; with no staff at all, says how to create the first one. */
+async function prepareStaff(config: Config) {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const { created, passwordChanged } = await ensureAdminAccount({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME });
+    logger.info({ email: config.ADMIN_EMAIL.toLowerCase(), created, passwordChanged }, 'admin account from ADMIN_EMAIL ready');
+  } else if ((await countStaff()) === 0) {
+    console.log(
+      [
+        'No staff accounts exist yet, so nobody can sign in to the admin console. Create the first one with',
+        '  npm run staff -- add --name "Your Name" --email you@example.com --password "a long passphrase"',
+        'or start the server with ADMIN_EMAIL, ADMIN_PASSWORD (and ADMIN_NAME) set.',
+      ].join('\n'),
+    );
+  }
 }
 
 main().catch((err) => {

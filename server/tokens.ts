@@ -1,8 +1,11 @@
 // Staff bearer tokens: short-lived JWTs carrying the staff id and the account's token version,
-// so a password change or an account removal ends every older token.
+// so a password change or an account removal ends every older token. Also the check of the
+// Google ID tokens that Google sign-in hands over.
 import jwt from 'jsonwebtoken';
+import { OAuth2Client } from 'google-auth-library';
 
-export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60; // one working day
+/** One working day: a stolen token is useful for hours, not weeks, and staff sign in each morning. */
+export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 
 export interface StaffClaims {
   sub: string;
@@ -25,4 +28,59 @@ export function verifyStaffToken(token: string, secret: string): StaffClaims | n
   } catch {
     return null;
   }
+}
+
+// ---- Google ID tokens ----
+
+/** Public keys by key id (PEM certificates or keys), as Google publishes them. */
+export type GoogleKeys = Record<string, string>;
+export type GoogleKeySource = () => Promise<GoogleKeys>;
+
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** Google's published signing certificates; google-auth-library caches them as their headers allow. */
+const googleKeys: GoogleKeySource = async () => {
+  const { certs } = await new OAuth2Client().getFederatedSignonCertsAsync();
+  return certs as GoogleKeys;
+};
+
+let keySource: GoogleKeySource = googleKeys;
+
+/**
+ * Replaces where the signing keys come from. Tests sign tokens with a local key and pass its
+ * public half here; call without an argument to go back to Google's keys.
+ */
+export function setGoogleKeySource(source?: GoogleKeySource): void {
+  keySource = source ?? googleKeys;
+}
+
+export class GoogleTokenError extends Error {
+  /** True when Google's keys could not be fetched: the credential itself may be fine. */
+  constructor(message: string, readonly unavailable = false) {
+    super(message);
+  }
+}
+
+/**
+ * The verified email of a Google ID token: signature against the signing keys, audience (our
+ * client id), issuer, issue and expiry times, and a verified email. Throws GoogleTokenError.
+ */
+export async function verifyGoogleIdToken(credential: string, clientId: string): Promise<string> {
+  let keys: GoogleKeys;
+  try {
+    keys = await keySource();
+  } catch {
+    throw new GoogleTokenError('Google sign-in is unavailable right now. Please try again later.', true);
+  }
+  let payload;
+  try {
+    const client = new OAuth2Client({ clientId });
+    const ticket = await client.verifySignedJwtWithCertsAsync(credential, keys, clientId, GOOGLE_ISSUERS);
+    payload = ticket.getPayload();
+  } catch {
+    throw new GoogleTokenError('The Google sign-in could not be verified. Please try again.');
+  }
+  if (!payload?.email) throw new GoogleTokenError('The Google sign-in did not include an email address.');
+  if (payload.email_verified !== true) throw new GoogleTokenError('Your Google email address is not verified.');
+  return payload.email.toLowerCase();
 }

@@ -1,31 +1,103 @@
-// The signed-in staff member, kept in localStorage under the keys SPEC.md §3 names.
-export interface SessionUser {
-  name: string;
-  email: string;
+// The signed-in staff member, kept in localStorage under the keys SPEC.md §3 names, and the
+// hosting mode of the admin screen being shown.
+import { useMemo, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { sessionUser, type SessionUser } from '../shared/auth.ts';
+import { adminPath, isAdminHost } from './host-mode.ts';
+
+export type { SessionUser };
+
+const CHANGED = 'session-changed';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage blocked by the browser: behave as signed out
+  }
 }
 
-const hasStorage = () => typeof window !== 'undefined' && typeof window.localStorage !== 'undefined';
-
 export function getToken(): string | null {
-  return hasStorage() ? window.localStorage.getItem('token') : null;
+  return storage()?.getItem('token') ?? null;
 }
 
 export function getUser(): SessionUser | null {
-  if (!hasStorage()) return null;
+  return parseUser(storage()?.getItem('user') ?? null);
+}
+
+function parseUser(raw: string | null): SessionUser | null {
   try {
-    return JSON.parse(window.localStorage.getItem('user') ?? 'null') as SessionUser | null;
+    const parsed = sessionUser.safeParse(JSON.parse(raw ?? 'null'));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
 export function saveSession(token: string, user: SessionUser): void {
-  window.localStorage.setItem('token', token);
-  window.localStorage.setItem('user', JSON.stringify(user));
+  storage()?.setItem('token', token);
+  storage()?.setItem('user', JSON.stringify(user));
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/** Keeps the user, swaps the token (a password change ends the old one). */
+export function replaceToken(token: string): void {
+  storage()?.setItem('token', token);
+  window.dispatchEvent(new Event(CHANGED));
 }
 
 export function clearSession(): void {
-  if (!hasStorage()) return;
-  window.localStorage.removeItem('token');
-  window.localStorage.removeItem('user');
+  const store = storage();
+  if (!store) return;
+  store.removeItem('token');
+  store.removeItem('user');
+  window.dispatchEvent(new Event(CHANGED));
+}
+
+/**
+ * Ends a session the server no longer accepts (a 401): clears storage and opens the login
+ * screen of this host (SPEC.md §4 "redirects to /admin"; an admin host has /login instead).
+ */
+export function endSession(adminHosts: string[]): void {
+  clearSession();
+  window.location.assign(adminPath(isAdminHost(window.location.hostname, adminHosts), 'login'));
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGED, onChange);
+  // Another tab signing in or out.
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+export interface StoredSession {
+  /** False while rendering on the server and hydrating: storage is not known yet. */
+  ready: boolean;
+  token: string | null;
+  user: SessionUser | null;
+}
+
+/**
+ * The stored token and user. The server and the hydrating render see `ready: false`, so both
+ * render the same neutral state; the real values follow right after hydration.
+ */
+export function useStoredSession(): StoredSession {
+  const token = useSyncExternalStore(subscribe, getToken, () => undefined);
+  const rawUser = useSyncExternalStore(subscribe, () => storage()?.getItem('user') ?? null, () => undefined);
+  return useMemo(
+    () => ({ ready: token !== undefined, token: token ?? null, user: rawUser === undefined ? null : parseUser(rawUser) }),
+    [token, rawUser],
+  );
+}
+
+/**
+ * Whether this admin screen is served in admin host mode. Read from the route (the main site
+ * serves the console under /admin), so the server and the browser render alike.
+ */
+export function useAdminHost(): boolean {
+  const { pathname } = useLocation();
+  return !(pathname === '/admin' || pathname.startsWith('/admin/'));
 }

@@ -1,5 +1,151 @@
-// Placeholder until its issue fills it.
-import { Outlet } from 'react-router';
+// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar, the
+// greeting, the settings menu (Change Password, Logout) and the guard that sends visitors without
+// a stored token to the login.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc.ts';
+import { adminPath, type AdminScreen } from '../../lib/host-mode.ts';
+import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
+import { AdminLoading } from './auth/AdminLoading.tsx';
+import { ChangePasswordDialog } from './auth/ChangePasswordDialog.tsx';
+
+const NAV: { screen: AdminScreen; label: string; icon: string }[] = [
+  { screen: 'dashboard', label: 'Dashboard', icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
+  { screen: 'analytics', label: 'Analytics', icon: 'M5 9.2h3V19H5V9.2zM10.6 5h2.8v14h-2.8V5zm5.6 8H19v6h-2.8v-6z' },
+  { screen: 'leads', label: 'Leads', icon: 'M16 11c1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 3-1.34 3-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5C15 14.17 10.33 13 8 13zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z' },
+  { screen: 'customers', label: 'Customers', icon: 'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z' },
+];
+
+const Icon = ({ d, className = 'h-5 w-5' }: { d: string; className?: string }) => (
+  <svg viewBox="0 0 24 24" fill="currentColor" className={className} aria-hidden="true">
+    <path d={d} />
+  </svg>
+);
+
 export default function AdminLayout() {
-  return <Outlet />;
+  const adminHost = useAdminHost();
+  const navigate = useNavigate();
+  const { ready, token, user } = useStoredSession();
+
+  // Route guard: no stored token, no console. (An expired one is caught by the first 401.)
+  useEffect(() => {
+    if (ready && !token) navigate(adminPath(adminHost, 'login'), { replace: true });
+  }, [ready, token, adminHost, navigate]);
+
+  if (!ready || !token) return <AdminLoading />;
+  return <Console adminHost={adminHost} storedName={user?.name ?? ''} />;
+}
+
+function Console({ adminHost, storedName }: { adminHost: boolean; storedName: string }) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Confirms the token with the server at once (a 401 ends the session) and keeps the name current.
+  const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const name = me.data?.name ?? storedName;
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const closeDialog = useCallback(() => setDialogOpen(false), []);
+
+  const logout = () => {
+    clearSession();
+    queryClient.clear();
+    navigate(adminPath(adminHost, 'login'), { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+      <aside className="bg-brand-900 text-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0">
+        <div className="flex items-center justify-between px-5 py-4 md:block md:py-6">
+          <p className="text-lg font-bold tracking-tight">Admin Console</p>
+        </div>
+        <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:pb-0">
+          {NAV.map((item) => (
+            <NavLink
+              key={item.screen}
+              to={adminPath(adminHost, item.screen)}
+              className={({ isActive }) =>
+                `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition ${
+                  isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
+                }`
+              }
+            >
+              <Icon d={item.icon} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <p className="text-sm text-slate-600">
+            Welcome, <span className="font-semibold text-slate-900">{name}</span>
+          </p>
+          <SettingsMenu onChangePassword={() => setDialogOpen(true)} onLogout={logout} />
+        </header>
+        <main className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+
+      {dialogOpen && <ChangePasswordDialog onClose={closeDialog} />}
+    </div>
+  );
+}
+
+function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => void; onLogout: () => void }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  // A click anywhere outside the menu closes it; so does Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: MouseEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-label="Settings"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      >
+        <Icon d="M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.488.488 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.484.484 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96c-.22-.08-.47 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6c-1.98 0-3.6-1.62-3.6-3.6s1.62-3.6 3.6-3.6 3.6 1.62 3.6 3.6-1.62 3.6-3.6 3.6z" className="h-6 w-6" />
+      </button>
+      {open && (
+        <div role="menu" aria-label="Settings" className="absolute right-0 z-40 mt-2 w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          <button
+            type="button"
+            role="menuitem"
+            className={item}
+            onClick={() => {
+              setOpen(false);
+              onChangePassword();
+            }}
+          >
+            Change Password
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={onLogout}>
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,5 +1,14 @@
-// Placeholder until its issue fills it.
+// The root of an admin host (SPEC.md §2): the dashboard when a token is stored, otherwise the login.
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useStoredSession } from '../../../lib/session.ts';
+import { AdminLoading } from './AdminLoading.tsx';
 
 export default function AdminHome() {
-  return <h1>AdminHome</h1>;
+  const navigate = useNavigate();
+  const { ready, token } = useStoredSession();
+  useEffect(() => {
+    if (ready) navigate(token ? '/dashboard' : '/login', { replace: true });
+  }, [ready, token, navigate]);
+  return <AdminLoading />;
 }

@@ -1,5 +1,138 @@
-// Placeholder until its issue fills it.
+// The admin login (SPEC.md §2, §4, §8): email and password, or Google when configured.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
+import { adminPath } from '../../../lib/host-mode.ts';
+import { saveSession, useAdminHost, useStoredSession } from '../../../lib/session.ts';
+import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
 export default function LoginPage() {
-  return <h1>LoginPage</h1>;
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const adminHost = useAdminHost();
+  const { googleClientId } = useClientConfig();
+  const { token } = useStoredSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  // A stored token (already signed in, or just now) goes straight to the dashboard.
+  useEffect(() => {
+    if (token) navigate(adminPath(adminHost, 'dashboard'), { replace: true });
+  }, [token, adminHost, navigate]);
+
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: (session) => saveSession(session.token, session.user),
+      onError: (err) => setError(err.message || 'Login failed'),
+    }),
+  );
+  const googleLogin = useMutation(
+    trpc.auth.googleLogin.mutationOptions({
+      onSuccess: (session) => saveSession(session.token, session.user),
+      onError: (err) => setError(err.message || 'Google login failed'),
+    }),
+  );
+  const busy = login.isPending || googleLogin.isPending;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    login.mutate({ email, password });
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 to-slate-100 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+        <div className="mb-8 text-center">
+          <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
+          <p className="mt-2 text-sm text-slate-600">Sign in to manage leads, customers and site analytics.</p>
+        </div>
+
+        <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+          <div>
+            <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
+              Email Address
+            </label>
+            <input
+              id="login-email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+              Password
+            </label>
+            <input
+              id="login-password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+              className={inputClass}
+            />
+          </div>
+
+          {error && (
+            <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </button>
+        </form>
+
+        <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
+          <span className="h-px flex-1 bg-slate-200" />
+          <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
+            OR
+          </span>
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+
+        {googleClientId && (
+          <div className="mb-6">
+            <GoogleSignInButton
+              clientId={googleClientId}
+              onCredential={(credential) => {
+                setError(null);
+                googleLogin.mutate({ credential });
+              }}
+            />
+            {googleLogin.isPending && (
+              <p className="mt-2 text-center text-sm text-slate-600" role="status">
+                Signing in with Google...
+              </p>
+            )}
+          </div>
+        )}
+
+        <p className="text-center text-sm text-slate-600">
+          Access is restricted to authorized personnel only. If you need an account, please contact the system administrator.
+        </p>
+      </div>
+    </main>
+  );
 }

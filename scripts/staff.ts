@@ -1,0 +1,84 @@
+// `npm run staff -- add | list | remove`: manages the staff accounts (CONTRACT.md).
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { withDatabase } from './cli-db.ts';
+import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
+import { staffAccountInput } from '../src/shared/auth.ts';
+
+const USAGE = `Usage:
+  npm run staff -- add --name NAME --email EMAIL --password PASSWORD [--agent]
+  npm run staff -- list
+  npm run staff -- remove --email EMAIL`;
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, agent: { type: 'boolean' } },
+      strict: true,
+    });
+  } catch (err) {
+    fail((err as Error).message);
+  }
+  const { values } = parsed;
+
+  if (command === 'add') {
+    if (!values.name || !values.email || !values.password) fail('add needs --name, --email and --password.');
+    // Validated before the database starts, so bad input answers at once.
+    const input = staffAccountInput.parse({ name: values.name, email: values.email, password: values.password, isAgent: values.agent ?? false });
+    const { staff, created } = await withDatabase(() => upsertStaff(input));
+    console.log(`${created ? 'Created' : 'Updated'} ${staff.isAgent ? 'agent' : 'staff account'} ${staff.name} <${staff.email}>.`);
+  } else if (command === 'list') {
+    const staff = await withDatabase(() => listStaff());
+    if (staff.length === 0) {
+      console.log('No staff accounts. Add one with: npm run staff -- add --name NAME --email EMAIL --password PASSWORD');
+      return;
+    }
+    const rows = staff.map((s) => ({
+      name: s.name,
+      email: s.email,
+      agent: s.isAgent ? 'yes' : 'no',
+      created: s.createdAt ? s.createdAt.toISOString().slice(0, 10) : '',
+      'last sign-in': s.lastLoginAt ? s.lastLoginAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never',
+    }));
+    printTable(rows);
+  } else if (command === 'remove') {
+    if (!values.email) fail('remove needs --email.');
+    const email = values.email.trim().toLowerCase();
+    const removed = await withDatabase(() => removeStaff(email));
+    if (!removed) fail(`No staff account has the email ${email}.`);
+    console.log(`Removed ${email}. Its sign-ins have ended.`);
+  } else {
+    fail(command ? `Unknown command "${command}".` : 'Name a command.');
+  }
+}
+
+function printTable(rows: Record<string, string>[]): void {
+  const headers = Object.keys(rows[0]!);
+  const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => r[h]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  console.log(line(headers));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(headers.map((h) => r[h]!)));
+}
+
+try {
+  await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError) {
+    console.error(`${err.message}\n\n${USAGE}`);
+  } else if (err instanceof ZodError) {
+    console.error(err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+  } else {
+    console.error('Failed:', err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,59 @@
+// Sign-in and password schemas, shared by the login page, the password dialog, the procedures,
+// the REST adapters and the staff command.
+import { z } from 'zod';
+import { emailAddress, personName } from './lead.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing it cannot be abused. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
+export const PASSWORDS_DO_NOT_MATCH = 'New passwords do not match';
+
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+/** A password being checked, not chosen: any non-empty text up to the maximum. */
+const givenPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Invalid email or password');
+
+/**
+ * Login takes any non-empty email text: an unknown or malformed address gets the same
+ * "Invalid email or password" as a wrong password, never a hint that it does not exist.
+ */
+export const loginInput = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Email is required').max(254, 'Invalid email or password'),
+  password: givenPassword,
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const googleLoginInput = z.object({
+  credential: z.string().min(1, 'Google credential is required').max(8192, 'Google credential is too long'),
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** The user kept beside the token in the browser (SPEC.md §3, CONTRACT.md login answer). */
+export const sessionUser = z.object({ name: z.string(), email: z.string() });
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** A staff account as the `staff` command and the ADMIN_* variables give it. */
+export const staffAccountInput = z.object({
+  name: personName,
+  email: emailAddress,
+  password: newPassword,
+  isAgent: z.boolean().optional(),
+});
+export type StaffAccountInput = z.infer<typeof staffAccountInput>;
+
+/** The order SPEC.md §5 gives: confirmation first, then length. Null when the form may be sent. */
+export function checkNewPassword(newPw: string, confirmation: string): string | null {
+  if (newPw !== confirmation) return PASSWORDS_DO_NOT_MATCH;
+  if (newPw.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  return null;
+}
