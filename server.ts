@@ -5,6 +5,7 @@ import { EmbeddedDbError } from './server/embedded-db.ts';
 import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
+import { flushVisits } from './models/visit.ts';
 
 async function main() {
   const config = loadConfig();
@@ -34,6 +35,8 @@ async function main() {
       server.closeIdleConnections();
     });
     await closeApp();
+    // Visits acknowledged with 204 but still queued are written before the database closes.
+    await flushVisits().catch((err) => logger.error({ err }, 'could not write queued visits'));
     await db.close();
     clearTimeout(force);
     process.exit(0);

@@ -36,6 +36,7 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
     uri,
     embedded,
     async close() {
+      mongoose.connection.removeAllListeners('disconnected'); // an intended close is not news
       await mongoose.disconnect();
       await embedded?.stop();
     },
