@@ -8,6 +8,7 @@ import * as trpcExpress from '@trpc/server/adapters/express';
 import type { Config } from './config.ts';
 import { logger } from './logger.ts';
 import { mountSsr } from './ssr.ts';
+import { mountSeo } from './seo.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
@@ -65,6 +66,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
     }),
   );
   mountRestRoutes(app, config, restApi);
+  mountSeo(app, config);
   // API-only tests skip page rendering (and the Vite dev server it needs).
   const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
   return { app, close: async () => ssr?.close() };

@@ -1,20 +1,22 @@
 // Header and footer around the public pages (main site mode only).
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Footer } from '../pages/public/Footer.tsx';
+import { Header } from '../pages/public/Header.tsx';
 
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200">
-        <nav aria-label="Main" className="mx-auto flex max-w-6xl gap-6 p-4">
-          <Link to="/">Home</Link>
-          <Link to="/about">About</Link>
-          <Link to="/contact">Get Started</Link>
-        </nav>
-      </header>
-      <main className="flex-1">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-900 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 p-4 text-sm text-slate-500">© {new Date().getFullYear()}</footer>
+      <Footer />
     </div>
   );
 }

@@ -2,3 +2,4 @@
 export * from './lead.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
+export * from './site.ts';

@@ -1,0 +1,128 @@
+// The fixed top bar of the public site (SPEC.md §2): Home, About, Get Started, a mobile menu,
+// and a denser, shadowed style once the page is scrolled past the threshold.
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { site } from '../../content.ts';
+import { Icon } from './icons.tsx';
+
+/** SPEC.md §9: the header changes style once the page is scrolled more than 50 px. */
+export const SCROLLED_THRESHOLD_PX = 50;
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+] as const;
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export function Logo({ className = '' }: { className?: string }) {
+  return (
+    <span className={`flex items-center gap-2.5 ${className}`}>
+      <svg viewBox="0 0 32 32" className="h-9 w-9 shrink-0" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="8" fill="currentColor" className="text-brand-700" />
+        <path d="M16 6l8 3v6c0 5.2-3.4 9.4-8 11-4.6-1.6-8-5.8-8-11V9z" fill="#fff" />
+        <path d="M16 11v10M11 16h10" stroke="#0f3d5e" strokeWidth="2.6" strokeLinecap="round" />
+      </svg>
+      <span className="whitespace-nowrap text-base font-bold tracking-tight text-brand-900 sm:text-lg">{site.name}</span>
+    </span>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-[0.95rem] font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-brand-700'
+  }`;
+
+export function Header() {
+  const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // The mobile menu closes whenever the route changes.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
+        scrolled || menuOpen ? 'border-slate-200 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur' : 'border-transparent bg-white/70 backdrop-blur-sm'
+      }`}
+    >
+      <div className={`mx-auto flex max-w-6xl items-center justify-between px-4 transition-[height] duration-300 sm:px-6 ${scrolled ? 'h-16' : 'h-20'}`}>
+        <Link to="/" className="rounded-md" aria-label={`${site.name}, home`}>
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={navLinkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+          <Link
+            to="/contact"
+            className="ml-3 inline-flex items-center gap-1.5 rounded-lg bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-[#0b6b53]"
+          >
+            Get Started
+            <Icon name="arrow" className="h-4 w-4" />
+          </Link>
+        </nav>
+
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
+      </div>
+
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-5 pt-2 md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          {links.map((l) => (
+            <li key={l.to}>
+              <NavLink
+                to={l.to}
+                end
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
+                }
+              >
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <Link to="/contact" className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]">
+              Get Started
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}
