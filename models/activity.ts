@@ -48,3 +48,29 @@ export interface Actor {
 export function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
   return ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
 }
+
+export const RECENT_ACTIVITY_LIMIT = 50;
+
+export interface ActivityView {
+  activityId: string;
+  user: string;
+  action: ActivityAction;
+  details: NonNullable<Activity['details']>;
+  timestamp: Date;
+}
+
+export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityView[]> {
+  const rows = await ActivityModel.find().sort({ timestamp: -1 }).limit(limit).lean();
+  return rows.map((r) => ({ activityId: String(r._id), user: r.user, action: r.action as ActivityAction, details: r.details ?? {}, timestamp: r.timestamp }));
+}
+
+/** Every entry in [from, to), oldest first, as a cursor: the export streams without loading it all. */
+export function activityCursor(range: { from?: Date; to?: Date }) {
+  const timestamp: Record<string, Date> = {};
+  if (range.from) timestamp.$gte = range.from;
+  if (range.to) timestamp.$lt = range.to;
+  return ActivityModel.find(Object.keys(timestamp).length ? { timestamp } : {})
+    .sort({ timestamp: 1 })
+    .lean()
+    .cursor({ batchSize: 1000 });
+}

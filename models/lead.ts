@@ -1,6 +1,9 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { LEAD_STATUSES, digitsOf, type ReferralInput } from '../src/shared/lead.ts';
+import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../src/shared/lead.ts';
+import { conflict, badRequest, notFound } from '../server/errors.ts';
+import { logActivity, type Actor } from './activity.ts';
+import { listAgents } from './staff.ts';
 
 const leadSchema = new Schema(
   {
@@ -49,4 +52,160 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     .select({ _id: 1 })
     .lean();
   return LeadModel.create({ ...input, phoneDigits, duplicateOf: first?._id ?? null });
+}
+
+/** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
+const FINISHED: LeadStatus[] = ['closed', 'lost'];
+
+type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };
+
+export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
+  const status = lead.status as LeadStatus;
+  return {
+    leadId: String(lead._id),
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    notes: lead.notes ?? '',
+    status,
+    claimedBy: lead.claimedBy ?? null,
+    claimedAt: lead.claimedAt ?? null,
+    contactedAt: lead.contactedAt ?? null,
+    createdAt: lead.createdAt,
+    timestamp: lead.createdAt,
+    source: (lead.source as 'website' | 'admin') ?? 'website',
+    duplicateOf: lead.duplicateOf ? String(lead.duplicateOf) : null,
+    overdue: !FINISHED.includes(status) && !lead.contactedAt && now - lead.createdAt.getTime() > RESPONSE_PROMISE_MS,
+  };
+}
+
+/** The lead, or a 404 for an unknown or malformed id. */
+async function findLead(leadId: string): Promise<LeadRecord> {
+  const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean<LeadRecord>() : null;
+  if (!lead) throw notFound('Lead not found');
+  return lead;
+}
+
+export async function listLeads(): Promise<LeadView[]> {
+  const leads = await LeadModel.find().sort({ createdAt: -1 }).select({ phoneDigits: 0, __v: 0 }).lean<LeadRecord[]>();
+  const now = Date.now();
+  return leads.map((l) => toLeadView(l, now));
+}
+
+export async function getLeadView(leadId: string): Promise<LeadView> {
+  return toLeadView(await findLead(leadId));
+}
+
+export async function createLeadByStaff(input: ReferralInput & { notes?: string }, actor: Actor): Promise<LeadView> {
+  const lead = await createLead({ ...input, source: 'admin' });
+  await logActivity(actor, 'LEAD_CREATED', { leadId: lead.id, leadName: lead.name });
+  return toLeadView(lead.toObject() as LeadRecord);
+}
+
+/**
+ * Who holds a lead, one document per claimed lead keyed by the lead's id. Inserting it is the claim:
+ * the unique _id makes it atomic on any MongoDB-compatible server, where a conditional update of
+ * the lead alone is not atomic on every backend (FerretDB on SQLite reads, then writes).
+ */
+const leadClaimSchema = new Schema({ claimedBy: { type: String, required: true }, at: { type: Date, default: () => new Date() } }, { versionKey: false });
+export const LeadClaimModel = mongoose.model('LeadClaim', leadClaimSchema, 'lead_claims');
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+/** A claim document whose lead never got the name (a crash between the two writes) is released after this. */
+const STALE_CLAIM_MS = 30_000;
+
+/**
+ * Assigns an unclaimed lead to an agent. Of two agents claiming at once exactly one wins and the
+ * other learns who holds it.
+ */
+export async function claimLead(leadId: string, agentName: string, actor: Actor): Promise<LeadView> {
+  const agents = await listAgents();
+  const agent = agents.find((a) => a.name.toLowerCase() === agentName.trim().toLowerCase());
+  if (!agent) throw badRequest(`${agentName} is not an agent. Agents: ${agents.map((a) => a.name).join(', ') || 'none yet'}.`);
+  const current = await findLead(leadId);
+  if (FINISHED.includes(current.status as LeadStatus)) throw conflict(`A ${current.status} lead cannot be claimed.`);
+  if (current.claimedBy) {
+    if (current.claimedBy === agent.name) return toLeadView(current);
+    throw conflict(`This lead was already claimed by ${current.claimedBy}.`);
+  }
+  try {
+    await LeadClaimModel.create({ _id: current._id, claimedBy: agent.name });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    const holder = await LeadClaimModel.findById(current._id).lean();
+    if (holder && !current.claimedBy && Date.now() - holder.at.getTime() > STALE_CLAIM_MS) {
+      await LeadClaimModel.deleteOne({ _id: current._id, at: holder.at });
+      return claimLead(leadId, agentName, actor);
+    }
+    if (holder?.claimedBy === agent.name) return getLeadView(leadId);
+    throw conflict(`This lead was already claimed by ${holder?.claimedBy ?? 'another agent'}.`);
+  }
+  const claimed = await LeadModel.findOneAndUpdate({ _id: current._id }, { $set: { claimedBy: agent.name, claimedAt: new Date() } }, { new: true }).lean<LeadRecord>();
+  if (!claimed) {
+    await LeadClaimModel.deleteOne({ _id: current._id });
+    throw notFound('Lead not found');
+  }
+  await logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: claimed.name, claimedBy: agent.name });
+  return toLeadView(claimed);
+}
+
+/** Releases the claim document once the lead no longer names a claimant. */
+const releaseClaim = (id: unknown) => LeadClaimModel.deleteOne({ _id: id });
+
+export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadView> {
+  const current = await findLead(leadId);
+  if (current.status === 'closed') throw conflict('A closed lead cannot be unclaimed.');
+  const lead = await LeadModel.findOneAndUpdate(
+    { _id: current._id, status: { $ne: 'closed' } },
+    { $set: { claimedBy: null, claimedAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' } },
+    { new: true },
+  ).lean<LeadRecord>();
+  if (!lead) throw conflict('A closed lead cannot be unclaimed.');
+  await releaseClaim(current._id);
+  await logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: lead.name, claimedBy: current.claimedBy ?? undefined });
+  return toLeadView(lead);
+}
+
+/**
+ * Changes a lead's status and/or notes. Status changes need a claimed lead; "unclaimed" restores a
+ * lead (a lost one back to the queue); a closed lead keeps its status. Closing itself is not done
+ * here: it needs the customer (models/customer.ts closeLeadIntoCustomer).
+ */
+export async function updateLead(leadId: string, change: { status?: LeadStatus; notes?: string }, actor: Actor): Promise<LeadView> {
+  const current = await findLead(leadId);
+  const set: Record<string, unknown> = {};
+  const statusChanges = change.status !== undefined && change.status !== current.status;
+  if (statusChanges) {
+    if (current.status === 'closed') throw conflict('A closed lead keeps its status: its customer exists.');
+    if (change.status === 'closed') throw conflict('Closing a lead needs its customer information.');
+    if (change.status === 'unclaimed') {
+      Object.assign(set, { status: 'unclaimed', claimedBy: null, claimedAt: null });
+    } else {
+      if (!current.claimedBy) throw conflict('Claim this lead before changing its status.');
+      Object.assign(set, { status: change.status, contactedAt: current.contactedAt ?? new Date() });
+    }
+  }
+  if (change.notes !== undefined) set.notes = change.notes;
+  if (Object.keys(set).length === 0) return toLeadView(current);
+  // The condition keeps a concurrent close from being overwritten.
+  const lead = await LeadModel.findOneAndUpdate({ _id: current._id, status: current.status }, { $set: set }, { new: true }).lean<LeadRecord>();
+  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  if (set.claimedBy === null) await releaseClaim(current._id);
+  const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
+  const action = statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
+  if (statusChanges || notesChanged) {
+    await logActivity(actor, action, { leadId, leadName: lead.name, newStatus: statusChanges ? change.status : undefined, claimedBy: lead.claimedBy ?? undefined });
+  }
+  return toLeadView(lead);
+}
+
+/** Deletes a lead; a closed lead belongs to its customer and stays. */
+export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
+  const current = await findLead(leadId);
+  const closedError = conflict('This lead belongs to a customer; delete the customer first.');
+  if (current.status === 'closed') throw closedError;
+  const { deletedCount } = await LeadModel.deleteOne({ _id: current._id, status: { $ne: 'closed' } });
+  if (deletedCount === 0) throw closedError;
+  await releaseClaim(current._id);
+  await logActivity(actor, 'LEAD_DELETED', { leadId, leadName: current.name, claimedBy: current.claimedBy ?? undefined });
 }

@@ -1,6 +1,66 @@
-// The activity log and its CSV export. (Filled by its issue.)
-import { router } from './trpc.ts';
+// The activity log: the latest entries for the dashboard and the full history as CSV.
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TZDate } from '@date-fns/tz';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
+import { activityExportInput } from '../src/shared/lead.ts';
+import { activityCursor, listRecentActivity, type ActivityView } from '../models/activity.ts';
 import { restRoutes } from './rest.ts';
+import { protectedProcedure, router } from './trpc.ts';
 
-export const activityRouter = router({});
-export const activityRest = restRoutes(activityRouter, []);
+/** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
+function dayStart(date: string, timeZone: string, plusDays = 0): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(new TZDate(y, m - 1, d + plusDays, timeZone).getTime());
+}
+
+export const activityRouter = router({
+  list: protectedProcedure.query(() => listRecentActivity()),
+
+  /** Checks the caller and the dates; the REST adapter streams the rows. */
+  exportRange: protectedProcedure.input(activityExportInput).query(({ input, ctx }) => {
+    const tz = ctx.config.TIME_ZONE;
+    const from = input.from ? dayStart(input.from, tz) : undefined;
+    const to = input.to ? dayStart(input.to, tz, 1) : undefined; // "to" includes its whole day
+    return { from, to, fileName: `activity-logs-${input.from ?? 'all'}-to-${input.to ?? 'now'}.csv` };
+  }),
+});
+
+/** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */
+export const formulaSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+const COLUMNS = ['timestamp', 'user', 'action', 'leadId', 'leadName', 'claimedBy', 'newStatus', 'customerId'] as const;
+
+async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string) {
+  res.status(200).set({
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+  });
+  const toRow = new Transform({
+    objectMode: true,
+    transform(entry: ActivityView & { _id: unknown }, _enc, done) {
+      const d = entry.details ?? {};
+      done(null, [entry.timestamp.toISOString(), entry.user, entry.action, d.leadId, d.leadName, d.claimedBy, d.newStatus, d.customerId].map((v) => v ?? ''));
+    },
+  });
+  const csv = stringify({ header: true, columns: [...COLUMNS], cast: { string: formulaSafe } });
+  await pipeline(Readable.from(activityCursor(range)), toRow, csv, res);
+}
+
+export const activityRest = restRoutes(activityRouter, [
+  { method: 'get', path: '/api/admin/activity-logs', handle: (c) => c.list() },
+  {
+    method: 'get',
+    path: '/api/admin/activity-logs/export',
+    handle: async (c, req, res) => {
+      const q = req.query;
+      const { from, to, fileName } = await c.exportRange({
+        from: typeof q.from === 'string' && q.from ? q.from : undefined,
+        to: typeof q.to === 'string' && q.to ? q.to : undefined,
+      });
+      await streamActivityCsv(res, { from, to }, fileName);
+    },
+  },
+]);

@@ -1,6 +1,57 @@
-// Leads, their claims and statuses, and the dashboard stats. (Filled by its issue.)
-import { router } from './trpc.ts';
+// Leads, their claims and statuses, and the dashboard stats. The rules live in models/lead.ts;
+// closing goes through the customer (models/customer.ts) so no closed lead is without one.
+import { leadClaimInput, leadCreateInput, leadIdInput, leadUpdateInput } from '../src/shared/lead.ts';
+import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
+import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
+import { closeLeadIntoCustomer } from '../models/customer.ts';
+import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
+import { protectedProcedure, router } from './trpc.ts';
+import type { Context } from './trpc.ts';
+import type { StaffDoc } from '../models/staff.ts';
 
-export const leadsRouter = router({});
-export const leadsRest = restRoutes(leadsRouter, []);
+const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
+
+export const leadsRouter = router({
+  list: protectedProcedure.query(() => listLeads()),
+
+  agents: protectedProcedure.query(async () => (await listAgents()).map((a) => ({ name: a.name, email: a.email }))),
+
+  create: protectedProcedure.input(leadCreateInput).mutation(({ input, ctx }) => createLeadByStaff(input, actorOf(ctx))),
+
+  claim: protectedProcedure.input(leadClaimInput).mutation(({ input, ctx }) => claimLead(input.leadId, input.claimedBy, actorOf(ctx))),
+
+  unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, actorOf(ctx))),
+
+  update: protectedProcedure.input(leadUpdateInput).mutation(async ({ input, ctx }) => {
+    const { leadId, status, notes } = input;
+    const actor = actorOf(ctx);
+    if (status === 'closed') {
+      const lead = await getLeadView(leadId);
+      // Closing without the form (bulk "mark closed", the REST API) makes a customer from the lead's contact details.
+      if (lead.status !== 'closed') await closeLeadIntoCustomer(leadId, undefined, actor);
+      return notes === undefined ? getLeadView(leadId) : updateLead(leadId, { notes }, actor);
+    }
+    return updateLead(leadId, { status, notes }, actor);
+  }),
+
+  remove: protectedProcedure.input(leadIdInput).mutation(async ({ input, ctx }) => {
+    await deleteLead(input.leadId, actorOf(ctx));
+    return { success: true as const };
+  }),
+
+  stats: protectedProcedure.query(async () => {
+    const stats = await leadStats();
+    return { ...stats, ...legacyAgentKeys(stats.agents) };
+  }),
+});
+
+export const leadsRest = restRoutes(leadsRouter, [
+  { method: 'get', path: '/api/admin/leads', handle: (c) => c.list() },
+  { method: 'post', path: '/api/admin/leads', status: 201, handle: (c, req) => c.create(req.body) },
+  { method: 'put', path: '/api/admin/leads/:id/claim', handle: (c, req) => c.claim({ ...req.body, leadId: req.params.id }) },
+  { method: 'put', path: '/api/admin/leads/:id/unclaim', handle: (c, req) => c.unclaim({ leadId: String(req.params.id) }) },
+  { method: 'put', path: '/api/admin/leads/:id', handle: (c, req) => c.update({ ...req.body, leadId: req.params.id }) },
+  { method: 'delete', path: '/api/admin/leads/:id', handle: (c, req) => c.remove({ leadId: String(req.params.id) }) },
+  { method: 'get', path: '/api/admin/stats', handle: (c) => c.stats() },
+]);

@@ -33,3 +33,45 @@ export const referralInput = z.object({
   phone: phoneNumber,
 });
 export type ReferralInput = z.infer<typeof referralInput>;
+
+/** A lead's id in the API: the record's id as text. Unknown or malformed ids are 404, not 400. */
+export const leadIdInput = z.object({ leadId: z.string().trim().min(1, 'leadId is required').max(64) });
+
+/** Staff adding a lead by hand (SPEC.md §5): name, email and phone required, notes optional. */
+export const leadCreateInput = referralInput.extend({ notes: leadNotes.optional() });
+export type LeadCreateInput = z.infer<typeof leadCreateInput>;
+
+export const leadClaimInput = leadIdInput.extend({ claimedBy: z.string().trim().min(1, 'claimedBy is required').max(100) });
+
+export const leadUpdateInput = leadIdInput
+  .extend({ status: leadStatus.optional(), notes: leadNotes.optional() })
+  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Give a status or notes to update' });
+export type LeadUpdateInput = z.infer<typeof leadUpdateInput>;
+
+/** Optional YYYY-MM-DD dates of the activity export. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').optional();
+export const activityExportInput = z.object({ from: isoDate, to: isoDate });
+
+/** What the console shows of a lead. */
+export interface LeadView {
+  leadId: string;
+  name: string;
+  email: string;
+  phone: string;
+  notes: string;
+  status: LeadStatus;
+  claimedBy: string | null;
+  claimedAt: Date | null;
+  contactedAt: Date | null;
+  createdAt: Date;
+  /** SPEC.md §3 names the arrival time both createdAt and timestamp. */
+  timestamp: Date;
+  source: 'website' | 'admin';
+  /** The first submission this one may repeat. */
+  duplicateOf: string | null;
+  /** Still unclaimed or uncontacted 24 hours after it arrived. */
+  overdue: boolean;
+}
+
+/** The site promises a reply within 24 hours (SPEC.md §1). */
+export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;

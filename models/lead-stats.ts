@@ -1,0 +1,102 @@
+// The performance dashboard's figures, counted in the database: one grouped count by agent and
+// status, plus the arrival-to-claim times of recent claims for the medians.
+import { LEAD_STATUSES, RESPONSE_PROMISE_MS, type LeadStatus } from '../src/shared/lead.ts';
+import { LeadModel } from './lead.ts';
+import { listAgents } from './staff.ts';
+
+type StatusCounts = Record<LeadStatus, number>;
+const emptyCounts = (): StatusCounts => Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as StatusCounts;
+
+/** closed / assigned as a percentage with one decimal (SPEC.md §9). */
+export const conversionRate = (closed: number, assigned: number) => (assigned ? Math.round((closed / assigned) * 1000) / 10 : 0);
+
+/** Median arrival-to-claim time is measured over claims of the last 90 days. */
+const MEDIAN_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export interface AgentStats {
+  name: string;
+  email: string;
+  assigned: number;
+  active: number;
+  closed: number;
+  lost: number;
+  conversionRate: number;
+  medianClaimMinutes: number | null;
+  /** SPEC.md §3: each agent's leads with their status. */
+  leads: { leadId: string; name: string; status: LeadStatus; createdAt: Date }[];
+}
+
+export async function leadStats() {
+  const now = Date.now();
+  const [groups, agents, overdueLeads, recentClaims] = await Promise.all([
+    LeadModel.aggregate<{ _id: { claimedBy: string | null; status: LeadStatus }; count: number }>([
+      { $group: { _id: { claimedBy: '$claimedBy', status: '$status' }, count: { $sum: 1 } } },
+    ]),
+    listAgents(),
+    LeadModel.countDocuments({ status: { $nin: ['closed', 'lost'] }, contactedAt: null, createdAt: { $lt: new Date(now - RESPONSE_PROMISE_MS) } }),
+    LeadModel.find({ claimedAt: { $gte: new Date(now - MEDIAN_WINDOW_MS) } })
+      .select({ claimedBy: 1, claimedAt: 1, createdAt: 1, _id: 0 })
+      .lean<{ claimedBy: string; claimedAt: Date; createdAt: Date }[]>(),
+  ]);
+
+  const statusCounts = emptyCounts();
+  const byAgent = new Map<string, StatusCounts>();
+  let totalReferrals = 0;
+  let claimedLeads = 0;
+  for (const { _id, count } of groups) {
+    totalReferrals += count;
+    statusCounts[_id.status] = (statusCounts[_id.status] ?? 0) + count;
+    if (_id.claimedBy) {
+      claimedLeads += count;
+      const counts = byAgent.get(_id.claimedBy) ?? emptyCounts();
+      counts[_id.status] += count;
+      byAgent.set(_id.claimedBy, counts);
+    }
+  }
+
+  const agentLeads = await Promise.all(
+    agents.map((a) =>
+      LeadModel.find({ claimedBy: a.name }).sort({ createdAt: -1 }).select({ name: 1, status: 1, createdAt: 1 }).lean<{ _id: unknown; name: string; status: LeadStatus; createdAt: Date }[]>(),
+    ),
+  );
+
+  const agentStats: AgentStats[] = agents.map((agent, i) => {
+    const counts = byAgent.get(agent.name) ?? emptyCounts();
+    const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
+    const waits = recentClaims.filter((c) => c.claimedBy === agent.name).map((c) => (c.claimedAt.getTime() - c.createdAt.getTime()) / 60_000);
+    const med = median(waits);
+    return {
+      name: agent.name,
+      email: agent.email,
+      assigned,
+      active: assigned - counts.closed - counts.lost,
+      closed: counts.closed,
+      lost: counts.lost,
+      conversionRate: conversionRate(counts.closed, assigned),
+      medianClaimMinutes: med === null ? null : Math.round(med),
+      leads: agentLeads[i].map((l) => ({ leadId: String(l._id), name: l.name, status: l.status, createdAt: l.createdAt })),
+    };
+  });
+
+  return {
+    agents: agentStats,
+    totalReferrals,
+    claimedLeads,
+    unclaimedLeads: totalReferrals - claimedLeads,
+    overdueLeads,
+    statusCounts,
+    conversionRate: conversionRate(statusCounts.closed, totalReferrals),
+  };
+}
+
+/** The legacy `<first name lower-cased>Leads` keys of CONTRACT.md (benLeads, stefLeads). */
+export function legacyAgentKeys(agents: AgentStats[]): Record<string, AgentStats['leads']> {
+  return Object.fromEntries(agents.map((a) => [`${a.name.trim().split(/\s+/)[0].toLowerCase()}Leads`, a.leads]));
+}

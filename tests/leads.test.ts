@@ -1,0 +1,170 @@
+// Lead routes over HTTP against the real embedded database: the rules SPEC.md §4 and CONTRACT.md set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import mongoose from 'mongoose';
+import { LeadModel } from '../models/lead.ts';
+
+let server: TestServer;
+let admin: string;
+const lead = (n: number) => ({ name: `Lead ${n}`, email: `lead${n}@example.com`, phone: `(303) 555-${String(1000 + n)}` });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
+  await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
+  await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function newLead(n: number) {
+  const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { ...lead(n), notes: 'called from the site' } });
+  expect(res.status).toBe(201);
+  return res.body.leadId as string;
+}
+
+describe('lead routes', () => {
+  it('require a valid token', async () => {
+    expect((await server.api('GET', '/api/admin/leads')).status).toBe(401);
+    expect((await server.api('GET', '/api/admin/leads', { token: 'forged' })).status).toBe(401);
+  });
+
+  it('create a lead with 201 and list it, newest first', async () => {
+    const id = await newLead(1);
+    const list = await server.api('GET', '/api/admin/leads', { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body[0]).toMatchObject({ leadId: id, name: 'Lead 1', status: 'unclaimed', claimedBy: null, source: 'admin', overdue: false });
+    expect(list.body[0].timestamp).toBe(list.body[0].createdAt);
+  });
+
+  it('refuse bad input with a 400 naming the field, and operator payloads', async () => {
+    const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { ...lead(2), email: 'nope' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^email:/);
+    const op = await server.api('PUT', `/api/admin/leads/${await newLead(3)}/claim`, { token: admin, body: { claimedBy: { $gt: '' } } });
+    expect(op.status).toBe(400);
+  });
+
+  it('answer 404 for unknown and malformed ids', async () => {
+    for (const id of ['64b000000000000000000000', 'not-an-id']) {
+      expect((await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Ben' } })).status).toBe(404);
+      expect((await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin })).status).toBe(404);
+    }
+  });
+
+  it('claim only for an agent, and let exactly one of two racing agents win', async () => {
+    const id = await newLead(4);
+    const notAgent = await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Office Admin' } });
+    expect(notAgent.status).toBe(400);
+
+    const results = await Promise.all(
+      ['Ben', 'Stef', 'Ben', 'Stef'].map((claimedBy) => server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy } })),
+    );
+    const winner = (await LeadModel.findById(id).lean())!.claimedBy;
+    expect(['Ben', 'Stef']).toContain(winner);
+    const loser = winner === 'Ben' ? 'Stef' : 'Ben';
+    results.forEach((r, i) => {
+      const claimant = i % 2 === 0 ? 'Ben' : 'Stef';
+      if (claimant === winner) expect(r.status).toBe(200);
+      else {
+        expect(r.status).toBe(409);
+        expect(r.body.error).toBe(`This lead was already claimed by ${winner}.`);
+      }
+    });
+    expect(loser).not.toBe(winner);
+  });
+
+  it('change status only on a claimed lead, restore lost leads, and unclaim', async () => {
+    const id = await newLead(5);
+    const early = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'called' } });
+    expect(early.status).toBe(409);
+    await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Stef' } });
+    const called = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'called' } });
+    expect(called.status).toBe(200);
+    expect(called.body).toMatchObject({ status: 'called', claimedBy: 'Stef' });
+    expect(called.body.contactedAt).toBeTruthy();
+    const lost = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'lost' } });
+    expect(lost.body.status).toBe('lost');
+    const restored = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'unclaimed' } });
+    expect(restored.body).toMatchObject({ status: 'unclaimed', claimedBy: null });
+    await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Ben' } });
+    const unclaimed = await server.api('PUT', `/api/admin/leads/${id}/unclaim`, { token: admin });
+    expect(unclaimed.status).toBe(200);
+    expect(unclaimed.body.claimedBy).toBeNull();
+    const bad = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'sold' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('update notes, delete leads, and write one activity entry per change with the signed-in user', async () => {
+    const id = await newLead(6);
+    const notes = await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { notes: 'Prefers email' } });
+    expect(notes.body.notes).toBe('Prefers email');
+    await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Ben' } });
+    await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'quoted', notes: 'Sent a quote' } });
+    await server.api('PUT', `/api/admin/leads/${id}/unclaim`, { token: admin });
+    expect((await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin })).body).toEqual({ success: true });
+    expect((await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin })).status).toBe(404);
+
+    const log = await server.api('GET', '/api/admin/activity-logs', { token: admin });
+    const mine = (log.body as { action: string; user: string; details: { leadId: string; newStatus?: string; claimedBy?: string } }[]).filter((e) => e.details.leadId === id);
+    expect(mine.map((e) => e.action)).toEqual(['LEAD_DELETED', 'LEAD_UNCLAIMED', 'LEAD_STATUS_AND_NOTES_UPDATED', 'LEAD_CLAIMED', 'LEAD_NOTES_UPDATED', 'LEAD_CREATED']);
+    expect(mine.every((e) => e.user === 'Office Admin')).toBe(true);
+    expect(mine[2].details.newStatus).toBe('quoted');
+    expect(mine[3].details.claimedBy).toBe('Ben');
+  });
+
+  it('answer stats computed from the leads, with per-agent figures and the legacy keys', async () => {
+    const res = await server.api('GET', '/api/admin/stats', { token: admin });
+    expect(res.status).toBe(200);
+    const leads = await LeadModel.find().lean();
+    expect(res.body.totalReferrals).toBe(leads.length);
+    expect(res.body.claimedLeads).toBe(leads.filter((l) => l.claimedBy).length);
+    const ben = res.body.agents.find((a: { name: string }) => a.name === 'Ben');
+    const benLeads = leads.filter((l) => l.claimedBy === 'Ben');
+    expect(ben.assigned).toBe(benLeads.length);
+    expect(ben.active).toBe(benLeads.filter((l) => !['closed', 'lost'].includes(l.status!)).length);
+    expect(res.body.benLeads).toHaveLength(benLeads.length);
+    expect(res.body.stefLeads).toEqual(res.body.agents.find((a: { name: string }) => a.name === 'Stef').leads);
+    expect(res.body.statusCounts.closed).toBe(leads.filter((l) => l.status === 'closed').length);
+  });
+
+  it('mark leads overdue 24 hours after arrival until contacted', async () => {
+    const id = await newLead(7);
+    await LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    const find = async () => ((await server.api('GET', '/api/admin/leads', { token: admin })).body as { leadId: string; overdue: boolean }[]).find((l) => l.leadId === id)!;
+    expect((await find()).overdue).toBe(true);
+    const stats = await server.api('GET', '/api/admin/stats', { token: admin });
+    expect(stats.body.overdueLeads).toBeGreaterThanOrEqual(1);
+    await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Ben' } });
+    expect((await find()).overdue).toBe(true); // claimed but not yet contacted
+    await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'called' } });
+    expect((await find()).overdue).toBe(false);
+  });
+});
+
+describe('activity export', () => {
+  it('streams CSV with proper quoting, formula-safe cells and the SPEC file name', async () => {
+    const id = await newLead(8);
+    await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { notes: 'x' } });
+    await LeadModel.updateOne({ _id: id }, { $set: { name: '=HYPERLINK("http://evil")' } });
+    await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin });
+    const res = await fetch(`${server.url}/api/admin/activity-logs/export`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-all-to-now.csv"');
+    const text = await res.text();
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toBe('timestamp,user,action,leadId,leadName,claimedBy,newStatus,customerId');
+    expect(text).toContain(`,Office Admin,LEAD_DELETED,${id},"'=HYPERLINK(""http://evil"")",`);
+  });
+
+  it('filters by date range in the brokerage time zone and refuses bad dates', async () => {
+    const future = await fetch(`${server.url}/api/admin/activity-logs/export?from=2999-01-01&to=2999-01-02`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(future.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-2999-01-01-to-2999-01-02.csv"');
+    expect((await future.text()).trim().split('\n')).toHaveLength(1);
+    const bad = await server.api('GET', '/api/admin/activity-logs/export?from=yesterday', { token: admin });
+    expect(bad.status).toBe(400);
+    expect((await server.api('GET', '/api/admin/activity-logs/export')).status).toBe(401);
+  });
+});
