@@ -39,14 +39,41 @@ activitySchema.index({ timestamp: -1 });
 export type Activity = InferSchemaType<typeof activitySchema>;
 export const ActivityModel = mongoose.model('Activity', activitySchema);
 
+/**
+ * The newest entries again, in a small collection of their own: the dashboard reads its latest 50
+ * from a few hundred documents instead of sorting the whole history (the embedded database cannot
+ * sort by index). The full history stays in ActivityModel for the export.
+ */
+const RecentActivityModel = mongoose.model('RecentActivity', activitySchema, 'activity_recent');
+const RECENT_KEEP = 200;
+let insertsSinceTrim = 0;
+
+async function keepRecent(entries: { _id: unknown }[]) {
+  if (!entries.length) return;
+  await RecentActivityModel.insertMany(entries.slice(-RECENT_KEEP), { lean: true });
+  insertsSinceTrim += entries.length;
+  if (insertsSinceTrim < RECENT_KEEP / 4) return;
+  insertsSinceTrim = 0;
+  const edge = await RecentActivityModel.find().sort({ timestamp: -1 }).skip(RECENT_KEEP).limit(1).select({ timestamp: 1 }).lean();
+  if (edge[0]) await RecentActivityModel.deleteMany({ timestamp: { $lte: edge[0].timestamp } });
+}
+
+/** Stores entries written elsewhere than logActivity (demo data, imports), keeping the recent list right. */
+export async function insertActivities(entries: Omit<Activity, 'userId'>[]): Promise<void> {
+  const docs = await ActivityModel.insertMany(entries, { lean: true });
+  await keepRecent([...docs].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime()));
+}
+
 export interface Actor {
   name: string;
   id?: string;
 }
 
 /** Writes one entry. Never put customers' medical details in `details`. */
-export function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
-  return ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
+export async function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
+  const entry = await ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
+  await keepRecent([entry.toObject()]);
+  return entry;
 }
 
 export const RECENT_ACTIVITY_LIMIT = 50;
@@ -60,7 +87,7 @@ export interface ActivityView {
 }
 
 export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityView[]> {
-  const rows = await ActivityModel.find().sort({ timestamp: -1 }).limit(limit).lean();
+  const rows = await RecentActivityModel.find().sort({ timestamp: -1 }).limit(limit).lean();
   return rows.map((r) => ({ activityId: String(r._id), user: r.user, action: r.action as ActivityAction, details: r.details ?? {}, timestamp: r.timestamp }));
 }
 

@@ -35,15 +35,18 @@ export interface AgentStats {
 
 export async function leadStats() {
   const now = Date.now();
-  const [groups, agents, overdueLeads, recentClaims] = await Promise.all([
+  // Three passes over the leads, side by side: the grouped counts, the overdue count, and the
+  // claimed leads' few fields for the agents' lists and claim-time medians.
+  const [groups, agents, overdueLeads, claimed] = await Promise.all([
     LeadModel.aggregate<{ _id: { claimedBy: string | null; status: LeadStatus }; count: number }>([
       { $group: { _id: { claimedBy: '$claimedBy', status: '$status' }, count: { $sum: 1 } } },
     ]),
     listAgents(),
     LeadModel.countDocuments({ status: { $nin: ['closed', 'lost'] }, contactedAt: null, createdAt: { $lt: new Date(now - RESPONSE_PROMISE_MS) } }),
-    LeadModel.find({ claimedAt: { $gte: new Date(now - MEDIAN_WINDOW_MS) } })
-      .select({ claimedBy: 1, claimedAt: 1, createdAt: 1, _id: 0 })
-      .lean<{ claimedBy: string; claimedAt: Date; createdAt: Date }[]>(),
+    LeadModel.find({ claimedBy: { $ne: null } })
+      .sort({ createdAt: -1 })
+      .select({ name: 1, status: 1, claimedBy: 1, claimedAt: 1, createdAt: 1 })
+      .lean<{ _id: unknown; name: string; status: LeadStatus; claimedBy: string; claimedAt: Date | null; createdAt: Date }[]>(),
   ]);
 
   const statusCounts = emptyCounts();
@@ -61,16 +64,14 @@ export async function leadStats() {
     }
   }
 
-  const agentLeads = await Promise.all(
-    agents.map((a) =>
-      LeadModel.find({ claimedBy: a.name }).sort({ createdAt: -1 }).select({ name: 1, status: 1, createdAt: 1 }).lean<{ _id: unknown; name: string; status: LeadStatus; createdAt: Date }[]>(),
-    ),
-  );
-
-  const agentStats: AgentStats[] = agents.map((agent, i) => {
+  const since = now - MEDIAN_WINDOW_MS;
+  const agentStats: AgentStats[] = agents.map((agent) => {
     const counts = byAgent.get(agent.name) ?? emptyCounts();
     const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
-    const waits = recentClaims.filter((c) => c.claimedBy === agent.name).map((c) => (c.claimedAt.getTime() - c.createdAt.getTime()) / 60_000);
+    const mine = claimed.filter((l) => l.claimedBy === agent.name);
+    const waits = mine
+      .filter((l) => l.claimedAt && l.claimedAt.getTime() >= since)
+      .map((l) => (l.claimedAt!.getTime() - l.createdAt.getTime()) / 60_000);
     const med = median(waits);
     return {
       name: agent.name,
@@ -81,7 +82,7 @@ export async function leadStats() {
       lost: counts.lost,
       conversionRate: conversionRate(counts.closed, assigned),
       medianClaimMinutes: med === null ? null : Math.round(med),
-      leads: agentLeads[i].map((l) => ({ leadId: String(l._id), name: l.name, status: l.status, createdAt: l.createdAt })),
+      leads: mine.map((l) => ({ leadId: String(l._id), name: l.name, status: l.status, createdAt: l.createdAt })),
     };
   });
 

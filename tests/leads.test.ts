@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import mongoose from 'mongoose';
 import { LeadModel } from '../models/lead.ts';
+import { insertActivities } from '../models/activity.ts';
 
 let server: TestServer;
 let admin: string;
@@ -140,6 +141,20 @@ describe('lead routes', () => {
     expect((await find()).overdue).toBe(true); // claimed but not yet contacted
     await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'called' } });
     expect((await find()).overdue).toBe(false);
+  });
+});
+
+describe('recent activity', () => {
+  it('answers the latest 50 entries, newest first, however long the history', async () => {
+    const base = Date.now() + 60_000;
+    await insertActivities(
+      Array.from({ length: 300 }, (_, i) => ({ user: 'Ben', action: 'LEAD_CLAIMED' as const, details: { action: 'LEAD_CLAIMED', leadId: `bulk-${i}` }, timestamp: new Date(base + i * 1000) })),
+    );
+    const res = await server.api('GET', '/api/admin/activity-logs', { token: admin });
+    expect(res.body).toHaveLength(50);
+    expect(res.body[0].details.leadId).toBe('bulk-299');
+    expect(res.body[49].details.leadId).toBe('bulk-250');
+    expect(res.body[0]).toEqual(expect.objectContaining({ activityId: expect.any(String), user: 'Ben', action: 'LEAD_CLAIMED' }));
   });
 });
 

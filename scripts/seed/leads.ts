@@ -1,4 +1,110 @@
-// Demo leads for `npm run seed:demo`. (Filled by its issue.)
+// Demo leads for `npm run seed:demo`: six weeks of website leads in every status, worked by the
+// demo agents, with their activity; a few overdue, a few repeat submissions. Runs once per database.
+import mongoose from 'mongoose';
+import { digitsOf, type LeadStatus } from '../../src/shared/lead.ts';
+import { LeadClaimModel, LeadModel } from '../../models/lead.ts';
+import { insertActivities, type ActivityAction } from '../../models/activity.ts';
+import { closeLeadIntoCustomer } from '../../models/customer.ts';
+import { DEMO_AGENTS } from './staff.ts';
+
+const MARK = 'demo-seed-leads';
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+const FIRST = ['Maria', 'James', 'Aisha', 'Robert', 'Linda', 'Carlos', 'Emily', 'David', 'Sofia', 'Michael', 'Grace', 'Daniel', 'Olivia', 'Ethan', 'Priya', 'Noah', 'Hannah', 'Lucas', 'Chloe', 'Samuel', 'Mei', 'Isaac', 'Zoe', 'Andre', 'Fatima', 'Henry', 'Nora', 'Diego', 'Ruth', 'Owen'];
+const LAST = ['Gonzalez', 'Miller', 'Khan', 'Johnson', 'Nguyen', 'Ramirez', 'Clark', 'Patel', 'Rossi', 'Brown', 'Kim', 'Lopez', 'Walker', 'Young', 'Singh', 'Baker', 'Schmidt', 'Silva', 'Martin', 'Wright'];
+const NOTES = ['Family of four, looking at PPO plans.', 'Self-employed, needs individual coverage before open enrollment ends.', 'Asked about term life for 20 years.', 'Current plan premium went up 30%.', 'Prefers a call after 5pm.', 'Retiring next year, wants to compare Medicare supplement options.', ''];
+
+/** Deterministic pseudo-random numbers, so every demo database looks alike. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) % 4294967296;
+    return seed / 4294967296;
+  };
+}
+
+interface Plan {
+  ageHours: number;
+  agent?: string;
+  status: LeadStatus;
+}
+
+/** What each demo lead went through: arrival age, agent, and where it stands now. */
+function plans(rand: () => number): Plan[] {
+  const list: Plan[] = [];
+  const agent = () => DEMO_AGENTS[rand() < 0.5 ? 0 : 1].name;
+  for (let i = 0; i < 7; i++) list.push({ ageHours: 1 + rand() * 20, status: 'unclaimed' }); // fresh, within the promise
+  for (let i = 0; i < 3; i++) list.push({ ageHours: 26 + rand() * 40, status: 'unclaimed' }); // overdue, nobody took them
+  for (let i = 0; i < 2; i++) list.push({ ageHours: 30 + rand() * 10, agent: agent(), status: 'unclaimed' }); // claimed, not yet called: overdue
+  for (let i = 0; i < 4; i++) list.push({ ageHours: 2 + rand() * 18, agent: agent(), status: 'unclaimed' });
+  const worked: [LeadStatus, number][] = [['called', 9], ['follow-up', 7], ['quoted', 7], ['closed', 9], ['lost', 6]];
+  for (const [status, n] of worked) for (let i = 0; i < n; i++) list.push({ ageHours: 24 + rand() * 40 * 24, agent: agent(), status });
+  return list;
+}
+
 export async function seedLeads(): Promise<string> {
-  return 'nothing yet';
+  const markers = mongoose.connection.db!.collection<{ _id: string }>('seed_markers');
+  if (await markers.findOne({ _id: MARK })) return 'already seeded';
+  const rand = random(42);
+  const now = Date.now();
+  const activity: { user: string; action: ActivityAction; details: Record<string, string>; timestamp: Date }[] = [];
+  const toClose: { id: string; agent: string; closedAt: Date }[] = [];
+  let duplicates = 0;
+
+  for (const [i, plan] of plans(rand).entries()) {
+    const first = FIRST[i % FIRST.length];
+    const last = LAST[(i * 7) % LAST.length];
+    const createdAt = new Date(now - plan.ageHours * HOUR);
+    const phone = `(${[303, 720, 719, 970][i % 4]}) 555-${String(1000 + i * 37).slice(-4)}`;
+    const claimedAt = plan.agent ? new Date(createdAt.getTime() + (0.2 + rand() * 6) * HOUR) : null;
+    const contactedAt = plan.agent && plan.status !== 'unclaimed' ? new Date(claimedAt!.getTime() + rand() * 20 * HOUR) : null;
+    const lead = await LeadModel.create({
+      name: `${first} ${last}`,
+      email: `${first}.${last}${i}@example.com`.toLowerCase(),
+      phone,
+      phoneDigits: digitsOf(phone),
+      notes: NOTES[i % NOTES.length],
+      // Leads to be closed wait as "quoted" until their customer is saved below.
+      status: plan.status === 'closed' ? 'quoted' : plan.status,
+      claimedBy: plan.agent ?? null,
+      claimedAt,
+      contactedAt,
+      source: 'website',
+      createdAt,
+      updatedAt: contactedAt ?? claimedAt ?? createdAt,
+    });
+    const leadId = lead.id as string;
+    const leadName = lead.name;
+    activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId, leadName }, timestamp: createdAt });
+    if (plan.agent) {
+      await LeadClaimModel.create({ _id: lead._id, claimedBy: plan.agent, at: claimedAt });
+      activity.push({ user: plan.agent, action: 'LEAD_CLAIMED', details: { action: 'LEAD_CLAIMED', leadId, leadName, claimedBy: plan.agent }, timestamp: claimedAt! });
+    }
+    if (contactedAt && plan.status !== 'closed') {
+      activity.push({ user: plan.agent!, action: 'LEAD_STATUS_UPDATED', details: { action: 'LEAD_STATUS_UPDATED', leadId, leadName, claimedBy: plan.agent!, newStatus: plan.status }, timestamp: contactedAt });
+    }
+    if (plan.status === 'closed') toClose.push({ id: leadId, agent: plan.agent!, closedAt: contactedAt! });
+
+    // Every tenth fresh lead sent the form twice: the repeat is kept and marked.
+    if (plan.ageHours < 24 && i % 5 === 0) {
+      const again = new Date(createdAt.getTime() + 20 * 60_000);
+      const repeat = await LeadModel.create({ name: lead.name, email: lead.email, phone, phoneDigits: digitsOf(phone), status: 'unclaimed', duplicateOf: lead._id, createdAt: again, updatedAt: again });
+      activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId: repeat.id, leadName }, timestamp: again });
+      duplicates++;
+    }
+  }
+  await insertActivities(activity);
+
+  // Closing goes through the customer, as in the console, so each closed lead has its customer.
+  let closed = 0;
+  for (const lead of toClose) {
+    try {
+      await closeLeadIntoCustomer(lead.id, undefined, { name: lead.agent });
+      closed++;
+    } catch (err) {
+      console.warn(`could not close demo lead ${lead.id}: ${err instanceof Error ? err.message : err}`);
+    }
+  }
+  await markers.insertOne({ _id: MARK });
+  return `${await LeadModel.countDocuments()} leads (${duplicates} repeats, ${closed} closed into customers), ${activity.length} activity entries`;
 }
