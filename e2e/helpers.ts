@@ -32,7 +32,10 @@ export async function ensureStaff(fields: { name: string; email: string; passwor
   ).orFail();
 }
 
-/** Puts a valid token and user into localStorage before the page loads, as a signed-in browser has. */
+/**
+ * Puts a valid token and user into localStorage before the first page loads, as a signed-in browser
+ * has them. Only once per tab: a later sign-out or 401 clearing is not undone on the next load.
+ */
 export async function signIn(page: Page, email = E2E_ADMIN.email) {
   await db();
   const staff = await StaffModel.findOne({ email: email.toLowerCase() }).orFail();
@@ -40,7 +43,8 @@ export async function signIn(page: Page, email = E2E_ADMIN.email) {
   const user = { name: staff.name, email: staff.email };
   await page.addInitScript(
     ([t, u]) => {
-      if (!window.localStorage.getItem('token')) {
+      if (!window.sessionStorage.getItem('e2e-signed-in')) {
+        window.sessionStorage.setItem('e2e-signed-in', '1');
         window.localStorage.setItem('token', t);
         window.localStorage.setItem('user', u);
       }

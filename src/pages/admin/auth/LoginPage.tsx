@@ -17,8 +17,6 @@ export default function LoginPage() {
   const adminHost = useAdminHost();
   const { googleClientId } = useClientConfig();
   const { token } = useStoredSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
 
@@ -40,11 +38,16 @@ export default function LoginPage() {
     }),
   );
   const busy = login.isPending || googleLogin.isPending;
+  // Until the page has hydrated a click would submit the form natively: keep the button off till then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
-    login.mutate({ email, password });
+    // Read from the form itself: what someone typed before the page hydrated is kept.
+    const form = new FormData(e.currentTarget);
+    login.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
   }
 
   return (
@@ -55,7 +58,7 @@ export default function LoginPage() {
           <p className="mt-2 text-sm text-slate-600">Sign in to manage leads, customers and site analytics.</p>
         </div>
 
-        <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+        <form method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
           <div>
             <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
               Email Address
@@ -66,8 +69,6 @@ export default function LoginPage() {
               name="email"
               autoComplete="username"
               required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
               disabled={busy}
               className={inputClass}
             />
@@ -82,8 +83,6 @@ export default function LoginPage() {
               name="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
               disabled={busy}
               className={inputClass}
             />
@@ -97,7 +96,7 @@ export default function LoginPage() {
 
           <button
             type="submit"
-            disabled={busy}
+            disabled={busy || !hydrated}
             className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {login.isPending ? 'Signing in...' : 'Sign In'}
