@@ -1,5 +1,174 @@
-// Customers, and closing a lead into a customer. (Filled by the customers issue.)
-import type { Actor } from './activity.ts';
+// Customers, and closing a lead into a customer: no closed lead without its customer and no
+// customer of a lead that is not closed. The database has no transactions, so each operation orders
+// its writes so that a failure midway is undone, and a retry finds and reuses what was written.
+import { randomUUID } from 'node:crypto';
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import {
+  ANNUAL_INCOMES,
+  BUDGET_RANGES,
+  EMPLOYMENT_STATUSES,
+  INSURANCE_PROVIDERS,
+  INSURANCE_TYPES,
+  PLAN_TYPES,
+  AGE_MAX,
+  AGE_MIN,
+  KIDS_MAX,
+  KIDS_MIN,
+  closeLeadCustomer,
+  kidsProblem,
+  type CloseLeadCustomer,
+  type CustomerData,
+  type CustomerDetail,
+  type CustomerSummary,
+  type CustomerUpdate,
+  type InsuranceType,
+  type PlanType,
+} from '../src/shared/customer.ts';
+import { digitsOf } from '../src/shared/lead.ts';
+import { badRequest, conflict, notFound } from '../server/errors.ts';
+import { logActivity, type Actor } from './activity.ts';
+import { LeadModel } from './lead.ts';
+
+const customerSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    phone: { type: String, required: true, trim: true },
+    /** The phone's digits only, for search. */
+    phoneDigits: { type: String, default: '' },
+    age: { type: Number, min: AGE_MIN, max: AGE_MAX, default: null },
+    hasKids: { type: Boolean, default: false },
+    kidsCount: { type: Number, min: KIDS_MIN, max: KIDS_MAX, default: null },
+    kidsAges: { type: String, default: '' },
+    currentInsurance: { type: String, default: '' },
+    insuranceProvider: { type: String, enum: [...INSURANCE_PROVIDERS, null], default: null },
+    desiredCoverage: { type: String, default: '' },
+    budgetRange: { type: String, enum: [...BUDGET_RANGES, null], default: null },
+    medicalHistory: { type: String, default: '' },
+    medications: { type: String, default: '' },
+    preferredDoctor: { type: String, default: '' },
+    insuranceType: { type: String, enum: INSURANCE_TYPES, default: 'individual' },
+    planType: { type: String, enum: PLAN_TYPES, default: 'PPO' },
+    employmentStatus: { type: String, enum: [...EMPLOYMENT_STATUSES, null], default: null },
+    annualIncome: { type: String, enum: [...ANNUAL_INCOMES, null], default: null },
+    /** YYYY-MM-DD: a calendar day, not an instant. */
+    policyStartDate: { type: String, default: null },
+    notes: { type: String, default: '' },
+    leadId: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
+    /**
+     * At most one customer per lead: the lead's id for a customer made from a lead, a fresh random
+     * value for one added by hand. Always set, so a plain unique index enforces the rule (the embedded
+     * database has no partial indexes).
+     */
+    leadKey: { type: String, required: true, unique: true },
+  },
+  { timestamps: true },
+);
+customerSchema.index({ createdAt: -1 });
+
+type Customer = InferSchemaType<typeof customerSchema>;
+type CustomerRecord = Customer & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };
+export const CustomerModel = mongoose.model('Customer', customerSchema);
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
+
+function toSummary(c: CustomerRecord): CustomerSummary {
+  return {
+    customerId: String(c._id),
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    age: c.age ?? null,
+    hasKids: Boolean(c.hasKids),
+    kidsCount: c.kidsCount ?? null,
+    kidsAges: c.kidsAges ?? '',
+    currentInsurance: c.currentInsurance ?? '',
+    insuranceProvider: c.insuranceProvider ?? null,
+    desiredCoverage: c.desiredCoverage ?? '',
+    budgetRange: c.budgetRange ?? null,
+    preferredDoctor: c.preferredDoctor ?? '',
+    insuranceType: c.insuranceType as InsuranceType,
+    planType: c.planType as PlanType,
+    employmentStatus: c.employmentStatus ?? null,
+    annualIncome: c.annualIncome ?? null,
+    policyStartDate: c.policyStartDate ?? null,
+    notes: c.notes ?? '',
+    leadId: c.leadId ? String(c.leadId) : null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+const toDetail = (c: CustomerRecord): CustomerDetail => ({ ...toSummary(c), medicalHistory: c.medicalHistory ?? '', medications: c.medications ?? '' });
+
+/** The stored form of validated fields: unset values become null (or '' for text), kids only with hasKids. */
+function toDocFields(input: Partial<CloseLeadCustomer>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) if (v !== undefined) out[k] = v;
+  if (typeof out.phone === 'string') out.phoneDigits = digitsOf(out.phone);
+  if (out.hasKids === false) Object.assign(out, { kidsCount: null, kidsAges: '' });
+  return out;
+}
+
+async function findCustomer(customerId: string): Promise<CustomerRecord> {
+  const c = mongoose.isValidObjectId(customerId) ? await CustomerModel.findById(customerId).lean<CustomerRecord>() : null;
+  if (!c) throw notFound('Customer not found');
+  return c;
+}
+
+export async function listCustomers(): Promise<CustomerSummary[]> {
+  const rows = await CustomerModel.find().sort({ createdAt: -1 }).select(SENSITIVE).lean<CustomerRecord[]>();
+  return rows.map(toSummary);
+}
+
+export async function getCustomer(customerId: string): Promise<CustomerDetail> {
+  return toDetail(await findCustomer(customerId));
+}
+
+/** A customer added by hand, with no lead. */
+export async function createCustomer(input: CustomerData, actor: Actor): Promise<CustomerDetail> {
+  const doc = await CustomerModel.create({ ...toDocFields(input), leadKey: `manual:${randomUUID()}` });
+  await logActivity(actor, 'CUSTOMER_CREATED', { customerId: doc.id, leadName: doc.name });
+  return toDetail(doc.toObject() as CustomerRecord);
+}
+
+/** Changes the fields given; the link to a lead never changes. */
+export async function updateCustomer(change: CustomerUpdate, actor: Actor): Promise<CustomerDetail> {
+  const { customerId, ...fields } = change;
+  const current = await findCustomer(customerId);
+  const set = toDocFields(fields);
+  const merged = { hasKids: current.hasKids, kidsCount: current.kidsCount, kidsAges: current.kidsAges, ...set };
+  const problem = kidsProblem(merged);
+  if (problem) throw badRequest(`${problem.path}: ${problem.message}`);
+  const updated = await CustomerModel.findOneAndUpdate({ _id: current._id }, { $set: set }, { new: true, runValidators: true }).lean<CustomerRecord>();
+  if (!updated) throw notFound('Customer not found');
+  await logActivity(actor, 'CUSTOMER_UPDATED', { customerId, leadId: updated.leadId ? String(updated.leadId) : undefined, leadName: updated.name });
+  return toDetail(updated);
+}
+
+/**
+ * Deletes a customer. One made from a lead gives that lead back to its agent as follow-up: the
+ * customer goes first (meanwhile a closed lead without customer refuses every change), then the
+ * lead reopens; if that fails the customer is put back as it was.
+ */
+export async function deleteCustomer(customerId: string, actor: Actor): Promise<void> {
+  const current = await findCustomer(customerId);
+  const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
+  if (deletedCount === 0) throw notFound('Customer not found');
+  if (current.leadId) {
+    try {
+      const reopened = await LeadModel.findOneAndUpdate({ _id: current.leadId, status: 'closed' }, { $set: { status: 'follow-up' } }, { new: true }).lean();
+      if (reopened) {
+        await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: String(current.leadId), leadName: reopened.name, claimedBy: reopened.claimedBy ?? undefined, newStatus: 'follow-up' });
+      }
+    } catch (err) {
+      await CustomerModel.collection.insertOne(current);
+      throw err;
+    }
+  }
+  await logActivity(actor, 'CUSTOMER_DELETED', { customerId, leadId: current.leadId ? String(current.leadId) : undefined, leadName: current.name });
+}
 
 /** Contact details and optional profile fields captured when a lead is closed. */
 export interface CloseLeadCustomerInput {
@@ -9,10 +178,67 @@ export interface CloseLeadCustomerInput {
   [field: string]: unknown;
 }
 
+const FINISHED = ['closed', 'lost'];
+
 /**
  * Creates the lead's customer (or reuses the one a retried save already created) and only then
  * marks the lead closed. Without `customer`, the lead's own name, email and phone are used.
+ * If marking the lead fails, the customer created here is deleted again: the lead stays as it was.
  */
-export async function closeLeadIntoCustomer(_leadId: string, _customer: CloseLeadCustomerInput | undefined, _actor: Actor): Promise<{ customerId: string }> {
-  throw new Error('closeLeadIntoCustomer is not implemented yet');
+export async function closeLeadIntoCustomer(leadId: string, customer: CloseLeadCustomerInput | undefined, actor: Actor): Promise<{ customerId: string }> {
+  const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean() : null;
+  if (!lead) throw notFound('Lead not found');
+  const leadKey = String(lead._id);
+
+  if (lead.status === 'closed') {
+    // A retried save whose first attempt got through: answer as that one did.
+    const existing = await CustomerModel.findOne({ leadKey }).select({ _id: 1 }).lean();
+    if (existing) return { customerId: String(existing._id) };
+    throw conflict('This lead is already closed.');
+  }
+  if (lead.status === 'lost') throw conflict('A lost lead cannot be closed. Restore it first.');
+  if (!lead.claimedBy) throw conflict('Claim this lead before changing its status.');
+
+  const parsed = closeLeadCustomer.safeParse(customer ?? { name: lead.name, email: lead.email, phone: lead.phone });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  }
+  const fields = toDocFields(parsed.data);
+
+  let customerId: string;
+  let createdHere = false;
+  try {
+    const doc = await CustomerModel.create({ ...fields, leadId: lead._id, leadKey });
+    customerId = doc.id as string;
+    createdHere = true;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    // An earlier attempt created it and stopped before closing the lead: reuse it with this form's values.
+    const existing = await CustomerModel.findOneAndUpdate({ leadKey }, { $set: fields }, { new: true, runValidators: true }).lean();
+    if (!existing) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+    customerId = String(existing._id);
+  }
+
+  const closedAt = new Date();
+  const marked = await LeadModel.updateOne(
+    { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
+    { $set: { status: 'closed', contactedAt: lead.contactedAt ?? closedAt } },
+  ).catch(async (err: unknown) => {
+    if (createdHere) await CustomerModel.deleteOne({ _id: customerId, leadKey });
+    throw err;
+  });
+  if (marked.matchedCount === 0) {
+    // Another request may have closed it with this same customer; then all is done.
+    const now = await LeadModel.findById(lead._id).select({ status: 1 }).lean();
+    if (now?.status === 'closed') return { customerId };
+    if (createdHere) await CustomerModel.deleteOne({ _id: customerId, leadKey });
+    if (!now) throw notFound('Lead not found');
+    throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  }
+
+  const leadName = lead.name;
+  await logActivity(actor, 'CUSTOMER_CREATED', { customerId, leadId: leadKey, leadName, claimedBy: lead.claimedBy });
+  await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: leadKey, leadName, claimedBy: lead.claimedBy, newStatus: 'closed' });
+  return { customerId };
 }

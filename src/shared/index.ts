@@ -3,3 +3,4 @@ export * from './lead.ts';
 export * from './analytics.ts';
 export * from './auth.ts';
 export * from './site.ts';
+export * from './customer.ts';

@@ -1,4 +1,16 @@
-// The customer-information form that closes a lead. (Filled by the customers issue.)
+// The customer-information form that closes a lead (SPEC.md §4, §5, §8). The lead becomes closed
+// only once the server has saved its customer; on failure the lead stays as it was.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { CustomerFields, emptyForm, payloadFromForm } from './CustomerFields.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton } from './DialogFrame.tsx';
+
+export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
+export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';
+/** How long the success message stays before the dialog hands back to the leads page. */
+const CLOSE_AFTER_SUCCESS_MS = 1500;
+
 export interface CloseLeadDialogProps {
   lead: { leadId: string; name: string; email: string; phone: string };
   onClose(): void;
@@ -6,11 +18,72 @@ export interface CloseLeadDialogProps {
   onClosed(): void;
 }
 
-export function CloseLeadDialog({ onClose }: CloseLeadDialogProps) {
+export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(() => emptyForm(lead));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const close = useMutation(
+    trpc.customers.closeLead.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
+      },
+      onError: (err) => setFailure(err.message),
+    }),
+  );
+  const busy = close.isPending;
+
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => closed.current(), CLOSE_AFTER_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [done]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    close.mutate({ leadId: lead.leadId, customer: payloadFromForm(form) });
+  }
+
   return (
-    <div role="dialog" aria-label="Customer Information">
-      <p>Closing a lead arrives with customer management.</p>
-      <button type="button" onClick={onClose}>Cancel</button>
-    </div>
+    <DialogFrame title="Customer Information" onClose={done ? onClosed : onClose} busy={busy} wide>
+      {done ? (
+        <div className="space-y-4">
+          <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-700">
+            {CLOSE_LEAD_SUCCESS}
+          </p>
+          <div className="flex justify-end">
+            <button type="button" onClick={onClosed} className={primaryButton}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="space-y-4">
+          <p className="text-sm text-slate-600">Saving this form adds the customer and marks the lead as closed.</p>
+          <CustomerFields form={form} onChange={setForm} strict={false} disabled={busy} />
+          {failure !== null && (
+            <Alert onDismiss={() => setFailure(null)}>
+              <p>{CLOSE_LEAD_FAILURE}</p>
+              {failure && <p className="mt-1 text-xs">{failure}</p>}
+            </Alert>
+          )}
+          <div className="flex justify-end gap-3 pt-2">
+            <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
+              Cancel
+            </button>
+            <button type="submit" disabled={busy} className={primaryButton}>
+              {busy ? 'Saving...' : 'Save Customer'}
+            </button>
+          </div>
+        </form>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,0 +1,167 @@
+// Customer Management in the browser: add, edit, search, filter, delete, the messages and the empty state.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { db, signIn } from './helpers.ts';
+import { CustomerModel } from '../models/customer.ts';
+import { LeadModel } from '../models/lead.ts';
+
+const run = Date.now().toString(36);
+const uniqueName = (who: string) => `${who} ${run}`;
+
+async function openCustomers(page: Page) {
+  await signIn(page);
+  await page.goto('/admin/customers');
+  await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
+}
+
+function dialog(page: Page) {
+  return page.getByRole('dialog');
+}
+
+test('add a customer with the modal, find it by search and filters, edit and delete it', async ({ page }) => {
+  await openCustomers(page);
+  const name = uniqueName('Paula Hart');
+
+  await page.getByRole('button', { name: 'Add Customer' }).click();
+  const modal = dialog(page);
+  await expect(modal.getByRole('heading', { name: 'Add Customer' })).toBeVisible();
+  // The defaults of SPEC.md §5.
+  await expect(modal.getByLabel('Insurance Type')).toHaveValue('individual');
+  await expect(modal.getByLabel('Plan Type')).toHaveValue('PPO');
+  // Kids fields show only with "Has kids".
+  await expect(modal.getByLabel('Number of Children')).toHaveCount(0);
+  await modal.getByLabel('Has kids').check();
+  await expect(modal.getByLabel('Number of Children')).toBeVisible();
+
+  await modal.getByLabel('Name').fill(name);
+  await modal.getByRole('spinbutton', { name: /^Age/ }).fill('38');
+  await modal.getByLabel('Email').fill(`paula.${run}@example.com`);
+  await modal.getByLabel('Phone').fill('(303) 555-8181');
+  await modal.getByLabel('Number of Children').fill('2');
+  await modal.getByLabel('Kids Ages').fill('4,9');
+  await modal.getByLabel('Insurance Type').selectOption('family');
+  await modal.getByLabel('Plan Type').selectOption('HMO');
+  await modal.getByLabel('Insurance Provider').selectOption('Cigna');
+  await modal.getByLabel('Previous Insurance').fill('Employer plan');
+  await modal.getByLabel('Medical History').fill('Seasonal allergies');
+  await modal.getByRole('button', { name: 'Add Customer' }).click();
+  await expect(modal).toHaveCount(0);
+
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Family · HMO');
+  await expect(row).toContainText('Cigna');
+  await expect(row).toContainText('Employer plan');
+
+  // Search by name, by email, and by phone digits whatever the formatting.
+  const search = page.getByLabel('Search customers');
+  await search.fill(run);
+  await expect(row).toBeVisible();
+  await search.fill('303.555.8181');
+  await expect(row).toBeVisible();
+  await search.fill(`paula.${run}`);
+  await expect(row).toBeVisible();
+  await search.fill(`nobody-${run}`);
+  await expect(page.getByText('No customers found')).toBeVisible();
+  await search.fill(name);
+  await page.getByLabel('Filter by insurance type').selectOption('group');
+  await expect(page.getByText('No customers found')).toBeVisible();
+  await page.getByLabel('Filter by insurance type').selectOption('family');
+  await page.getByLabel('Filter by plan type').selectOption('HMO');
+  await page.getByLabel('Filter by provider').selectOption('Cigna');
+  await expect(row).toBeVisible();
+  await page.getByLabel('Filter by provider').selectOption('Aetna');
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Filter by provider').selectOption('');
+
+  // Edit: the medical history loads into the form, the change shows in the table.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(dialog(page).getByLabel('Medical History')).toHaveValue('Seasonal allergies');
+  await dialog(page).getByLabel('Previous Insurance').fill('Marketplace Silver');
+  await dialog(page).getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(row).toContainText('Marketplace Silver');
+
+  // The CSV holds the filtered rows, without medical details.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = readFileSync((await (await download).path())!, 'utf8');
+  expect(csv.split('\n')[0]).toMatch(/^customerId,name,email/);
+  expect(csv).toContain(name);
+  expect(csv.trim().split('\n')).toHaveLength(2);
+  expect(csv).not.toContain('Seasonal allergies');
+
+  // Delete asks in the page first; Cancel keeps it.
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(dialog(page)).toContainText(`Delete ${name}?`);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No customers found')).toBeVisible();
+  await db();
+  expect(await CustomerModel.countDocuments({ name })).toBe(0);
+});
+
+test('the modal shows the server\'s refusal, and the page its dismissible load and delete errors', async ({ page }) => {
+  await openCustomers(page);
+  await page.getByRole('button', { name: 'Add Customer' }).click();
+  const modal = dialog(page);
+  await modal.getByLabel('Name').fill(uniqueName('Bad Age'));
+  await modal.getByRole('spinbutton', { name: /^Age/ }).fill('130');
+  await modal.getByLabel('Email').fill(`bad.${run}@example.com`);
+  await modal.getByLabel('Phone').fill('(303) 555-8282');
+  await modal.getByLabel('Insurance Provider').selectOption('Aetna');
+  // Skip the browser's own range prompt to see the server's rule.
+  await modal.locator('form').evaluate((f) => ((f as HTMLFormElement).noValidate = true));
+  await modal.getByRole('button', { name: 'Add Customer' }).click();
+  await expect(modal.getByRole('alert')).toHaveText(/age: Age must be between 1 and 120/);
+  await modal.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(modal.getByRole('alert')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  // A customer deleted meanwhile elsewhere: the delete fails with the page's message.
+  await db();
+  const gone = await CustomerModel.create({ name: uniqueName('Gone Soon'), email: `gone.${run}@example.com`, phone: '3035558383', age: 30, leadKey: `manual:e2e-${run}` });
+  await page.reload();
+  await page.getByRole('button', { name: `Delete ${gone.name}` }).click();
+  await CustomerModel.deleteOne({ _id: gone._id });
+  await dialog(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Error deleting customer: Customer not found/);
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The list failing to load.
+  await page.route('**/trpc/customers.list**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Database is down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }));
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText(/Error loading customers|Failed to load customers/, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('closing a lead from the leads page creates its customer, linked back to the lead', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/leads');
+  // The leads page arrives with its own issue; until its status dropdown exists there is nothing to drive.
+  const hasDropdown = await page.getByRole('combobox').first().isVisible({ timeout: 5000 }).catch(() => false);
+  test.skip(!hasDropdown, 'the leads page has no status dropdown yet');
+
+  await db();
+  const name = uniqueName('Closing Lead');
+  const lead = await LeadModel.create({ name, email: `closing.${run}@example.com`, phone: '(720) 555-8484', phoneDigits: '7205558484', status: 'called', claimedBy: 'Test Admin', claimedAt: new Date(), contactedAt: new Date() });
+  await page.reload();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('combobox').selectOption('closed');
+  const form = page.getByRole('dialog', { name: 'Customer Information' });
+  await expect(form.getByLabel('Name')).toHaveValue(name);
+  await expect(form.getByLabel('Email')).toHaveValue(`closing.${run}@example.com`);
+  await form.getByRole('spinbutton', { name: /^Age/ }).fill('44');
+  await form.getByRole('button', { name: 'Save Customer' }).click();
+  await expect(page.getByText('Customer added successfully and lead marked as closed!')).toBeVisible();
+  await expect.poll(async () => (await LeadModel.findById(lead._id).lean())?.status).toBe('closed');
+
+  await page.goto('/admin/customers');
+  await page.getByLabel('Search customers').fill(name);
+  const customerRow = page.getByRole('row', { name: new RegExp(name) });
+  await expect(customerRow).toContainText('44');
+  await expect(customerRow.getByRole('link', { name: 'From lead' })).toHaveAttribute('href', new RegExp(String(lead._id)));
+});

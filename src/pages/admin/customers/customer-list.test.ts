@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomerSummary } from '../../../shared/customer.ts';
+import { NO_FILTERS, customerStats, filterCustomers } from './customer-list.ts';
+import { customersCsv } from '../../../shared/customer-csv.ts';
+
+const base = { age: 40, hasKids: false, kidsCount: null, kidsAges: '', currentInsurance: '', desiredCoverage: '', budgetRange: null, preferredDoctor: '', employmentStatus: null, annualIncome: null, policyStartDate: null, notes: '', leadId: null, updatedAt: new Date() };
+const customer = (over: Partial<CustomerSummary>): CustomerSummary => ({
+  ...base,
+  customerId: 'c',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '(303) 555-1234',
+  insuranceType: 'individual',
+  planType: 'PPO',
+  insuranceProvider: 'Aetna',
+  createdAt: new Date(2026, 4, 10),
+  ...over,
+});
+
+describe('customer list', () => {
+  const list = [customer({ customerId: '1' }), customer({ customerId: '2', name: 'Bo Park', email: 'bo@example.com', phone: '720.555.9876', insuranceType: 'family', planType: 'HMO', insuranceProvider: 'Cigna', createdAt: new Date(2026, 3, 2) })];
+
+  it('searches name, email, and phone by digits', () => {
+    const ids = (search: string) => filterCustomers(list, { ...NO_FILTERS, search }).map((c) => c.customerId);
+    expect(ids('ann')).toEqual(['1']);
+    expect(ids('BO@EXAMPLE')).toEqual(['2']);
+    expect(ids('720-555-98')).toEqual(['2']);
+    expect(ids('5551234')).toEqual(['1']);
+    expect(ids('zzz')).toEqual([]);
+  });
+
+  it('filters by insurance type, plan type and provider', () => {
+    expect(filterCustomers(list, { ...NO_FILTERS, insuranceType: 'family' }).map((c) => c.customerId)).toEqual(['2']);
+    expect(filterCustomers(list, { ...NO_FILTERS, planType: 'PPO', provider: 'Aetna' }).map((c) => c.customerId)).toEqual(['1']);
+    expect(filterCustomers(list, { ...NO_FILTERS, planType: 'PPO', provider: 'Cigna' })).toEqual([]);
+  });
+
+  it('counts totals, types and this month', () => {
+    expect(customerStats(list, new Date(2026, 4, 20))).toEqual({ total: 2, byType: { individual: 1, family: 1, group: 0 }, newThisMonth: 1 });
+  });
+
+  it('writes CSV with formulas defused', () => {
+    const csv = customersCsv([customer({ name: '+cmd', notes: '@SUM(A1)' })]);
+    expect(csv).toContain("'+cmd");
+    expect(csv).toContain("'@SUM(A1)");
+  });
+});

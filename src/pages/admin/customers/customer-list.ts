@@ -1,0 +1,41 @@
+// Search, filters and stats of the customer list, computed in the browser from the list.
+import { INSURANCE_TYPES, type CustomerSummary, type InsuranceType } from '../../../shared/customer.ts';
+import { digitsOf } from '../../../shared/lead.ts';
+
+export interface CustomerFilters {
+  search: string;
+  insuranceType: string;
+  planType: string;
+  provider: string;
+}
+export const NO_FILTERS: CustomerFilters = { search: '', insuranceType: '', planType: '', provider: '' };
+
+/** Name or email containing the search text, or a phone containing its digits. */
+export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): CustomerSummary[] {
+  const q = f.search.trim().toLowerCase();
+  const digits = digitsOf(q);
+  return list.filter(
+    (c) =>
+      (!q || c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q) || (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&
+      (!f.insuranceType || c.insuranceType === f.insuranceType) &&
+      (!f.planType || c.planType === f.planType) &&
+      (!f.provider || c.insuranceProvider === f.provider),
+  );
+}
+
+export interface CustomerStats {
+  total: number;
+  byType: Record<InsuranceType, number>;
+  newThisMonth: number;
+}
+
+export function customerStats(list: CustomerSummary[], now = new Date()): CustomerStats {
+  const byType = Object.fromEntries(INSURANCE_TYPES.map((t) => [t, 0])) as Record<InsuranceType, number>;
+  let newThisMonth = 0;
+  for (const c of list) {
+    byType[c.insuranceType] = (byType[c.insuranceType] ?? 0) + 1;
+    const d = new Date(c.createdAt);
+    if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth()) newThisMonth++;
+  }
+  return { total: list.length, byType, newThisMonth };
+}

@@ -1,0 +1,288 @@
+// Customer routes and closing a lead into a customer, over HTTP against the real embedded database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
+import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { LeadModel } from '../models/lead.ts';
+import { ActivityModel } from '../models/activity.ts';
+import { CustomerModel, closeLeadIntoCustomer } from '../models/customer.ts';
+
+let server: TestServer;
+let admin: string;
+let n = 0;
+
+const valid = () => ({
+  name: `Customer ${++n}`,
+  email: `customer${n}@example.com`,
+  phone: `(720) 555-${String(2000 + n)}`,
+  age: 41,
+  insuranceProvider: 'Aetna',
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
+  await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const api = (method: string, path: string, body?: unknown) => server.api(method, path, { token: admin, body });
+const trpc = async (proc: string, input: unknown, method: 'GET' | 'POST' = 'POST') => {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
+  const res =
+    method === 'GET'
+      ? await fetch(`${server.url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers })
+      : await fetch(`${server.url}/trpc/${proc}`, { method, headers, body: JSON.stringify({ json: input }) });
+  const body = (await res.json()) as { result?: { data: { json: any } }; error?: { json: { message: string } } };
+  return { status: res.status, data: body.result?.data.json, error: body.error?.json.message };
+};
+
+/** A claimed lead in the given status. */
+async function claimedLead(status = 'called') {
+  const i = ++n;
+  const created = await api('POST', '/api/admin/leads', { name: `Lead ${i}`, email: `lead${i}@example.com`, phone: `(303) 555-${String(3000 + i)}` });
+  const leadId = created.body.leadId as string;
+  expect((await api('PUT', `/api/admin/leads/${leadId}/claim`, { claimedBy: 'Ben' })).status).toBe(200);
+  if (status !== 'unclaimed') expect((await api('PUT', `/api/admin/leads/${leadId}`, { status })).status).toBe(200);
+  return leadId;
+}
+
+describe('customer routes', () => {
+  it('require a token', async () => {
+    expect((await server.api('GET', '/api/admin/customers')).status).toBe(401);
+    expect((await server.api('POST', '/api/admin/customers', { body: valid() })).status).toBe(401);
+  });
+
+  it('create with defaults individual and PPO, list without medical details, get with them', async () => {
+    const res = await api('POST', '/api/admin/customers', { ...valid(), medicalHistory: 'asthma', medications: 'inhaler', policyStartDate: '2026-01-01' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ insuranceType: 'individual', planType: 'PPO', age: 41, leadId: null, policyStartDate: '2026-01-01', medicalHistory: 'asthma' });
+    const list = await api('GET', '/api/admin/customers');
+    const row = list.body.find((c: { customerId: string }) => c.customerId === res.body.customerId);
+    expect(row).toMatchObject({ name: res.body.name, insuranceProvider: 'Aetna' });
+    expect(row).not.toHaveProperty('medicalHistory');
+    expect(row).not.toHaveProperty('medications');
+    expect(JSON.stringify(list.body)).not.toContain('asthma');
+    const one = await trpc('customers.get', { customerId: res.body.customerId }, 'GET');
+    expect(one.data).toMatchObject({ medicalHistory: 'asthma', medications: 'inhaler' });
+    const logged = await ActivityModel.find({ 'details.customerId': res.body.customerId }).lean();
+    expect(logged.map((a) => a.action)).toEqual(['CUSTOMER_CREATED']);
+    expect(JSON.stringify(logged)).not.toMatch(/asthma|inhaler/);
+  });
+
+  it.each([
+    ['name', { name: '' }, /^name:/],
+    ['email', { email: 'not-an-email' }, /^email:/],
+    ['phone', { phone: '' }, /^phone:/],
+    ['missing age', { age: undefined }, /^age: Age is required/],
+    ['age 0', { age: 0 }, /^age: Age must be between 1 and 120/],
+    ['age 121', { age: 121 }, /^age: Age must be between 1 and 120/],
+    ['age text', { age: 'old' }, /^age: Age must be a number/],
+    ['missing provider', { insuranceProvider: undefined }, /^insuranceProvider: Choose one of: Aetna/],
+    ['unknown provider', { insuranceProvider: 'Acme' }, /^insuranceProvider: Choose one of/],
+    ['insurance type', { insuranceType: 'corporate' }, /^insuranceType: Choose one of: individual, family, group/],
+    ['plan type', { planType: 'PPOX' }, /^planType: Choose one of: PPO, HMO/],
+    ['employment', { employmentStatus: 'busy' }, /^employmentStatus: Choose one of/],
+    ['budget', { budgetRange: '$1-$2' }, /^budgetRange: Choose one of/],
+    ['income', { annualIncome: 'lots' }, /^annualIncome: Choose one of/],
+    ['kids count 0', { hasKids: true, kidsCount: 0 }, /^kidsCount: Number of children must be between 1 and 20/],
+    ['kids count 21', { hasKids: true, kidsCount: 21 }, /^kidsCount: Number of children must be between 1 and 20/],
+    ['kids count missing', { hasKids: true }, /^kidsCount: Number of children is required/],
+    ['kids ages', { hasKids: true, kidsCount: 2, kidsAges: 'four, nine' }, /^kidsAges: Kids ages must be a comma-separated list of numbers/],
+    ['too many ages', { hasKids: true, kidsCount: 1, kidsAges: '3, 5' }, /^kidsAges: Kids ages lists 2 ages for 1 children/],
+    ['start date', { policyStartDate: '2026-02-30' }, /^policyStartDate: Policy start date must be a date/],
+    ['operator payload', { name: { $gt: '' } }, /^name:/],
+  ])('refuse %s with a 400 naming the field', async (_label, change, message) => {
+    const before = await CustomerModel.countDocuments();
+    const res = await api('POST', '/api/admin/customers', { ...valid(), ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(message);
+    expect(await CustomerModel.countDocuments()).toBe(before);
+  });
+
+  it('accept kids 1 to 20 with ages, and drop the kids fields when has-kids is off', async () => {
+    const kids = await api('POST', '/api/admin/customers', { ...valid(), insuranceType: 'family', hasKids: true, kidsCount: 20, kidsAges: '4,9 , 12' });
+    expect(kids.status).toBe(201);
+    expect(kids.body).toMatchObject({ hasKids: true, kidsCount: 20, kidsAges: '4, 9, 12', insuranceType: 'family' });
+    const none = await api('POST', '/api/admin/customers', { ...valid(), hasKids: false, kidsCount: 3, kidsAges: '1' });
+    expect(none.status).toBe(201);
+    expect(none.body).toMatchObject({ hasKids: false, kidsCount: null, kidsAges: '' });
+  });
+
+  it('update the fields given, keep the rules, clear optional ones with empty values', async () => {
+    const { body: c } = await api('POST', '/api/admin/customers', { ...valid(), budgetRange: '$200-$400', planType: 'HMO' });
+    const res = await api('PUT', `/api/admin/customers/${c.customerId}`, { age: 50, budgetRange: '', medications: 'none' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ age: 50, budgetRange: null, planType: 'HMO', name: c.name, medications: 'none' });
+    expect((await api('PUT', `/api/admin/customers/${c.customerId}`, { age: 200 })).status).toBe(400);
+    const kids = await api('PUT', `/api/admin/customers/${c.customerId}`, { hasKids: true });
+    expect(kids.status).toBe(400);
+    expect(kids.body.error).toMatch(/^kidsCount:/);
+    expect((await api('PUT', `/api/admin/customers/${c.customerId}`, { planType: 'XYZ' })).status).toBe(400);
+    expect((await api('PUT', '/api/admin/customers/64b000000000000000000000', { age: 30 })).status).toBe(404);
+    expect((await api('PUT', '/api/admin/customers/nope', { age: 30 })).status).toBe(404);
+  });
+
+  it('delete a hand-added customer; unknown ids are 404', async () => {
+    const { body: c } = await api('POST', '/api/admin/customers', valid());
+    expect((await api('DELETE', `/api/admin/customers/${c.customerId}`)).status).toBe(200);
+    expect(await CustomerModel.findById(c.customerId)).toBeNull();
+    expect((await api('DELETE', `/api/admin/customers/${c.customerId}`)).status).toBe(404);
+  });
+
+  it('export CSV without medical details and with formulas defused', async () => {
+    await api('POST', '/api/admin/customers', { ...valid(), name: '=HYPERLINK("x")', medicalHistory: 'diabetes' });
+    const res = await fetch(`${server.url}/api/admin/customers/export`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const csv = await res.text();
+    expect(csv.split('\n')[0]).toMatch(/^customerId,name,email,phone,age/);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).not.toContain('diabetes');
+  });
+});
+
+describe('closing a lead into a customer', () => {
+  it('creates the linked customer, then marks the lead closed, and logs both', async () => {
+    const leadId = await claimedLead('quoted');
+    const res = await trpc('customers.closeLead', {
+      leadId,
+      customer: { name: 'Closed Person', email: 'closed@example.com', phone: '303-555-0101', age: '35', hasKids: true, kidsCount: 2, kidsAges: '3,5', medicalHistory: 'private-history' },
+    });
+    expect(res.status).toBe(200);
+    const customer = await CustomerModel.findById(res.data.customerId).lean();
+    expect(customer).toMatchObject({ name: 'Closed Person', age: 35, kidsAges: '3, 5', insuranceType: 'individual', planType: 'PPO' });
+    expect(String(customer!.leadId)).toBe(leadId);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    const logged = await ActivityModel.find({ 'details.leadId': leadId }).lean();
+    expect(logged.map((a) => a.action)).toEqual(expect.arrayContaining(['CUSTOMER_CREATED', 'LEAD_STATUS_UPDATED']));
+    expect(logged.find((a) => a.action === 'LEAD_STATUS_UPDATED' && a.details?.newStatus === 'closed')).toBeTruthy();
+    expect(JSON.stringify(logged)).not.toContain('private-history');
+    // The list links the customer back to its lead.
+    const list = await api('GET', '/api/admin/customers');
+    expect(list.body.find((c: { customerId: string }) => c.customerId === res.data.customerId).leadId).toBe(leadId);
+  });
+
+  it('needs name, email and phone only; age must be a number', async () => {
+    const leadId = await claimedLead();
+    const bad = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '' } });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatch(/^customer\.phone:/);
+    const age = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000', age: 'ten' } });
+    expect(age.status).toBe(400);
+    expect(age.error).toMatch(/Age must be a number/);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('called');
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
+    const ok = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000' } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses unclaimed and lost leads with 409 and unknown leads with 404, creating nothing', async () => {
+    const i = ++n;
+    const unclaimed = (await api('POST', '/api/admin/leads', { name: `U ${i}`, email: `u${i}@example.com`, phone: '(303) 555-9999' })).body.leadId;
+    const lost = await claimedLead('lost');
+    const before = await CustomerModel.countDocuments();
+    expect((await api('PUT', `/api/admin/leads/${unclaimed}`, { status: 'closed' })).status).toBe(409);
+    expect((await trpc('customers.closeLead', { leadId: lost })).status).toBe(409);
+    expect((await trpc('customers.closeLead', { leadId: '64b000000000000000000000' })).status).toBe(404);
+    expect(await CustomerModel.countDocuments()).toBe(before);
+    expect((await LeadModel.findById(unclaimed).lean())!.status).toBe('unclaimed');
+  });
+
+  it('via the lead route (bulk "mark closed") uses the lead\'s contact details', async () => {
+    const leadId = await claimedLead();
+    const res = await api('PUT', `/api/admin/leads/${leadId}`, { status: 'closed' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('closed');
+    const customer = await CustomerModel.findOne({ leadKey: leadId }).lean();
+    expect(customer).toMatchObject({ email: res.body.email, name: res.body.name });
+  });
+
+  it('never makes a second customer for a lead: retries and concurrent saves reuse the first', async () => {
+    const leadId = await claimedLead();
+    const form = { name: 'Retry Person', email: 'retry@example.com', phone: '3035551212' };
+    const results = await Promise.all([1, 2, 3].map(() => trpc('customers.closeLead', { leadId, customer: form })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    expect(new Set(ok.map((r) => r.data.customerId)).size).toBe(1);
+    const again = await trpc('customers.closeLead', { leadId, customer: form });
+    expect(again.data.customerId).toBe(ok[0].data.customerId);
+    expect(await CustomerModel.countDocuments({ leadId: new mongoose.Types.ObjectId(leadId) })).toBe(1);
+    // A hand-added customer pointing at the lead is a close of that lead, answered with the same customer.
+    const viaCreate = await api('POST', '/api/admin/customers', { ...valid(), leadId });
+    expect(viaCreate.status).toBe(201);
+    expect(viaCreate.body.customerId).toBe(ok[0].data.customerId);
+    expect(await CustomerModel.countDocuments({ leadId: new mongoose.Types.ObjectId(leadId) })).toBe(1);
+  });
+
+  it('a retry after a save that stopped before closing the lead reuses that customer and finishes', async () => {
+    const leadId = await claimedLead();
+    // What a crash between the two steps leaves: the customer exists, the lead is not closed yet.
+    const orphan = await CustomerModel.create({ name: 'Half Done', email: 'half@example.com', phone: '3035550001', leadId, leadKey: leadId });
+    const res = await trpc('customers.closeLead', { leadId, customer: { name: 'Half Done', email: 'half@example.com', phone: '3035550001', age: 60 } });
+    expect(res.status).toBe(200);
+    expect(res.data.customerId).toBe(orphan.id);
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
+    expect((await CustomerModel.findById(orphan.id).lean())!.age).toBe(60);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+  });
+
+  it('undoes the customer when marking the lead fails because the lead changed meanwhile', async () => {
+    const leadId = await claimedLead('called');
+    // The second step's condition stops matching: another agent changes the lead after our read.
+    const realCreate = CustomerModel.create.bind(CustomerModel);
+    const spy = (CustomerModel as unknown as { create: unknown });
+    spy.create = async (...args: unknown[]) => {
+      const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
+      await LeadModel.updateOne({ _id: leadId }, { $set: { status: 'quoted' } });
+      return doc;
+    };
+    try {
+      await expect(closeLeadIntoCustomer(leadId, { name: 'Race', email: 'race@example.com', phone: '3035550002' }, { name: 'Ben' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    } finally {
+      spy.create = realCreate;
+    }
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('quoted');
+  });
+
+  it('undoes the customer when the lead is deleted between the two steps', async () => {
+    const leadId = await claimedLead('called');
+    const realCreate = CustomerModel.create.bind(CustomerModel);
+    const spy = (CustomerModel as unknown as { create: unknown });
+    spy.create = async (...args: unknown[]) => {
+      const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
+      await LeadModel.deleteOne({ _id: leadId });
+      return doc;
+    };
+    try {
+      await expect(closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      spy.create = realCreate;
+    }
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
+  });
+
+  it('the closed lead keeps its status and cannot be deleted while its customer exists', async () => {
+    const leadId = await claimedLead();
+    await trpc('customers.closeLead', { leadId });
+    expect((await api('PUT', `/api/admin/leads/${leadId}`, { status: 'called' })).status).toBe(409);
+    expect((await api('DELETE', `/api/admin/leads/${leadId}`)).status).toBe(409);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+  });
+
+  it('deleting a customer made from a lead sets the lead back to follow-up, still claimed, and logs it', async () => {
+    const leadId = await claimedLead();
+    const { data } = await trpc('customers.closeLead', { leadId });
+    expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(200);
+    const lead = (await LeadModel.findById(leadId).lean())!;
+    expect(lead).toMatchObject({ status: 'follow-up', claimedBy: 'Ben' });
+    const actions = (await ActivityModel.find({ 'details.leadId': leadId }).lean()).map((a) => [a.action, a.details?.newStatus]);
+    expect(actions).toContainEqual(['LEAD_STATUS_UPDATED', 'follow-up']);
+    expect(actions).toContainEqual(['CUSTOMER_DELETED', undefined]);
+    // It can be closed again later, into a new customer.
+    expect((await trpc('customers.closeLead', { leadId })).status).toBe(200);
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
+  });
+});
