@@ -1,5 +1,85 @@
-// Placeholder until its issue fills it.
+// Performance Dashboard: a card per agent, the overall card, and the recent activity.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { ActivityList } from './ActivityList.tsx';
+import { duration } from './relative-time.ts';
+
+function Figure({ label, value, tone = 'text-slate-900' }: { label: string; value: ReactNode; tone?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className={`mt-1 text-2xl font-bold ${tone}`}>{value}</dd>
+    </div>
+  );
+}
+
+function Card({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      {subtitle && <p className="text-sm text-slate-500">{subtitle}</p>}
+      <dl className="mt-4 grid grid-cols-2 gap-4">{children}</dl>
+    </section>
+  );
+}
 
 export default function DashboardPage() {
-  return <h1>DashboardPage</h1>;
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.leads.stats.queryOptions());
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // SPEC.md §8: a failed load is logged; a 401 is handled by the admin shell.
+  useEffect(() => {
+    if (stats.error) console.error('Error loading dashboard:', stats.error);
+  }, [stats.error]);
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 p-4 sm:p-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Performance Dashboard</h1>
+        <p className="text-sm text-slate-500">How the agents are doing with the leads the site brings in.</p>
+      </div>
+
+      {notice && (
+        <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          <span>{notice}</span>
+          <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss" className="font-bold">
+            ×
+          </button>
+        </div>
+      )}
+
+      {stats.data ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {stats.data.agents.map((agent) => (
+            <Card key={agent.email} title={agent.name} subtitle={agent.email}>
+              <Figure label="Assigned" value={agent.assigned} />
+              <Figure label="Active" value={agent.active} />
+              <Figure label="Closed" value={agent.closed} tone="text-emerald-700" />
+              <Figure label="Conversion" value={`${agent.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
+              <Figure label="Median time to claim" value={agent.medianClaimMinutes === null ? '—' : duration(agent.medianClaimMinutes)} />
+            </Card>
+          ))}
+          <Card title="Overall" subtitle="All leads">
+            <Figure label="Total referrals" value={stats.data.totalReferrals} />
+            <Figure label="Claimed" value={stats.data.claimedLeads} />
+            <Figure label="Closed" value={stats.data.statusCounts.closed} tone="text-emerald-700" />
+            <Figure label="Conversion" value={`${stats.data.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
+            <Figure label="Overdue (24h promise)" value={stats.data.overdueLeads} tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'} />
+          </Card>
+        </div>
+      ) : stats.isError ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">The figures could not be loaded.</p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-48 animate-pulse rounded-xl bg-slate-200" />
+          ))}
+        </div>
+      )}
+
+      <ActivityList onError={setNotice} />
+    </div>
+  );
 }
