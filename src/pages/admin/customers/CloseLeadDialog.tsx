@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CustomerFields, emptyForm, payloadFromForm } from './CustomerFields.tsx';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from './DialogFrame.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
 export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CustomerFields, emptyForm, formFromCustomer, payloadFromForm, type CustomerForm } from './CustomerFields.tsx';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from './DialogFrame.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
 export function saveErrorText(err: { message?: string; data?: { httpStatus?: number } | null }): string {

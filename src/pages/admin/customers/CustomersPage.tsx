@@ -10,7 +10,7 @@ import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary 
 import { customersCsv } from '../../../shared/customer-csv.ts';
 import { NO_FILTERS, customerStats, filterCustomers, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from './DialogFrame.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 import { inputClass } from './CustomerFields.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
