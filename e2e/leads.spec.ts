@@ -1,0 +1,167 @@
+// Lead Management in the browser: tabs and counts, claiming, statuses, bulk actions, notes,
+// deletion and the empty states (SPEC.md §4, §8). The database is shared by the whole suite, so
+// every test makes leads with a unique word and searches for it.
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
+import { LeadModel, createLead } from '../models/lead.ts';
+
+const run = Date.now().toString(36);
+let n = 0;
+const word = () => `zq${run}x${++n}`;
+const AGENT_A = `Ada${run}`;
+const AGENT_B = `Bo${run}`;
+
+test.beforeAll(async () => {
+  await ensureStaff({ ...E2E_ADMIN });
+  await ensureStaff({ name: AGENT_A, email: `ada.${run}@e2e.local`, isAgent: true });
+  await ensureStaff({ name: AGENT_B, email: `bo.${run}@e2e.local`, isAgent: true });
+});
+
+async function makeLeads(tag: string, count: number, extra: Record<string, unknown> = {}) {
+  await db();
+  const leads = [];
+  for (let i = 0; i < count; i++) {
+    const lead = await createLead({ name: `${tag} Person${i}`, email: `${tag}.${i}@example.com`, phone: `(303) 555-${String(2000 + i)}` });
+    if (Object.keys(extra).length) await LeadModel.updateOne({ _id: lead._id }, { $set: extra });
+    leads.push(lead);
+  }
+  return leads;
+}
+
+async function open(page: Page, tag: string) {
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
+}
+
+const tab = (page: Page, label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
+const row = (page: Page, name: string) => page.getByRole('row', { name: new RegExp(name) });
+
+test('tabs count the leads, claiming moves a lead to the agent, and status changes only on claimed leads', async ({ page }) => {
+  const tag = word();
+  await makeLeads(tag, 3);
+  await open(page, tag);
+  await expect(tab(page, 'All')).toContainText('3');
+  await expect(tab(page, 'Unclaimed')).toContainText('3');
+  await expect(tab(page, `${AGENT_A}'s`)).toContainText('0');
+  await expect(row(page, `${tag} Person0`).getByRole('combobox')).toHaveCount(0);
+
+  await row(page, `${tag} Person0`).getByRole('button', { name: `Claim for ${AGENT_A}` }).click();
+  await expect(row(page, `${tag} Person0`)).toContainText(AGENT_A);
+  await expect(tab(page, 'Unclaimed')).toContainText('2');
+  await expect(tab(page, `${AGENT_A}'s`)).toContainText('1');
+
+  await row(page, `${tag} Person0`).getByRole('combobox', { name: `Status for ${tag} Person0` }).selectOption('called');
+  await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.status).toBe('called');
+
+  await row(page, `${tag} Person0`).getByRole('combobox').selectOption('lost');
+  await expect(row(page, `${tag} Person0`)).toContainText('Lost');
+  await expect(row(page, `${tag} Person0`).getByRole('button')).toHaveCount(0);
+  await expect(tab(page, `${AGENT_A}'s`)).toContainText('0');
+  await expect(tab(page, 'Lost')).toContainText('1');
+});
+
+test('a claim that lost the race shows who holds the lead and refreshes', async ({ page }) => {
+  const tag = word();
+  await makeLeads(tag, 1);
+  await open(page, tag);
+  await expect(row(page, `${tag} Person0`)).toBeVisible();
+  // Another agent claims it behind this page's back.
+  await LeadModel.updateOne({ name: `${tag} Person0` }, { $set: { claimedBy: AGENT_B, claimedAt: new Date() } });
+  await row(page, `${tag} Person0`).getByRole('button', { name: `Claim for ${AGENT_A}` }).click();
+  await expect(page.getByRole('alert')).toHaveText(new RegExp(`This lead was already claimed by ${AGENT_B}\\.`));
+  await expect(row(page, `${tag} Person0`)).toContainText(AGENT_B);
+});
+
+test('bulk actions send one call per lead and report a partial failure', async ({ page }) => {
+  const tag = word();
+  const leads = await makeLeads(tag, 3);
+  await open(page, tag);
+  await expect(tab(page, 'All')).toContainText('3');
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  // One of them disappears before the action: its claim fails, the others succeed.
+  await LeadModel.deleteOne({ _id: leads[2]._id });
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: `Assign to ${AGENT_B}` }).click();
+  await expect(page.getByRole('alert')).toContainText('Error claiming some leads. Please try again.');
+  await expect(tab(page, `${AGENT_B}'s`)).toContainText('2');
+
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Mark Lost' }).click();
+  await expect(tab(page, 'Lost')).toContainText('2');
+  await tab(page, 'Lost').click();
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await expect(toolbar.getByRole('button')).toHaveText(['Restore', 'Delete']);
+  await toolbar.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('No lost leads')).toBeVisible();
+  await expect(tab(page, 'Unclaimed')).toContainText('2');
+});
+
+test('deleting asks for confirmation first', async ({ page }) => {
+  const tag = word();
+  await makeLeads(tag, 1);
+  await open(page, tag);
+  await row(page, `${tag} Person0`).getByRole('button', { name: `Delete ${tag} Person0` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Lead' });
+  await expect(dialog).toContainText(`Delete ${tag} Person0?`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, `${tag} Person0`)).toBeVisible();
+  await row(page, `${tag} Person0`).getByRole('button', { name: `Delete ${tag} Person0` }).click();
+  await page.getByRole('dialog', { name: 'Delete Lead' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No leads found')).toBeVisible();
+  expect(await LeadModel.countDocuments({ name: `${tag} Person0` })).toBe(0);
+});
+
+test('notes toggle between view and edit, and long notes collapse', async ({ page }) => {
+  const tag = word();
+  const long = `Prefers afternoon calls. ${'Needs a family plan with good pediatric coverage. '.repeat(6)}`;
+  await makeLeads(tag, 1, { notes: long });
+  await open(page, tag);
+  await row(page, `${tag} Person0`).getByRole('button', { name: `Notes for ${tag} Person0` }).click();
+  const dialog = page.getByRole('dialog', { name: `Notes for ${tag} Person0` });
+  await expect(dialog).not.toContainText(long.trim());
+  await dialog.getByRole('button', { name: 'Read More' }).click();
+  await expect(dialog).toContainText(long.trim());
+  await dialog.getByRole('button', { name: 'Show Less' }).click();
+  await dialog.getByRole('button', { name: 'Edit Notes' }).click();
+  await dialog.getByLabel('Notes').fill('Call back Tuesday');
+  await dialog.getByRole('button', { name: 'Save Notes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.notes).toBe('Call back Tuesday');
+});
+
+test('the create-lead form needs name, email and phone, and a failure shows the SPEC alert', async ({ page }) => {
+  const tag = word();
+  await open(page, tag);
+  await expect(page.getByText('No leads found')).toBeVisible();
+  await page.getByRole('button', { name: '+ New Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Lead' });
+  const create = dialog.getByRole('button', { name: 'Create' });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Name *').fill(`${tag} Walkin`);
+  await dialog.getByLabel('Email *').fill(`${tag}@example.com`);
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Phone *').fill('303-555-7000');
+  await create.click();
+  await expect(row(page, `${tag} Walkin`)).toContainText('Added by staff');
+
+  await page.route('**/trpc/leads.create**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' }));
+  await page.getByRole('button', { name: '+ New Lead' }).click();
+  await dialog.getByLabel('Name *').fill(`${tag} Second`);
+  await dialog.getByLabel('Email *').fill(`${tag}.2@example.com`);
+  await dialog.getByLabel('Phone *').fill('303-555-7001');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('alert')).toContainText('Error creating lead. Please try again.');
+});
+
+test('search matches phone digits, overdue and duplicate leads are marked', async ({ page }) => {
+  const tag = word();
+  const [first] = await makeLeads(tag, 1, { createdAt: new Date(Date.now() - 30 * 3600_000) });
+  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: new Date(Date.now() - 30 * 3600_000) } });
+  await createLead({ name: `${tag} Again`, email: `${tag}.0@example.com`, phone: '303 555 2000' });
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill('(303) 5552000');
+  await expect(row(page, `${tag} Person0`)).toContainText('Overdue');
+  await expect(row(page, `${tag} Again`).getByRole('button', { name: 'Possible duplicate' })).toBeVisible();
+});
