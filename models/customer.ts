@@ -126,15 +126,20 @@ export async function getCustomer(customerId: string): Promise<CustomerDetail> {
   return toDetail(await findCustomer(customerId));
 }
 
+/** One customer as the list shows it: saves answer with this, the medical details stay unsent. */
+export async function getCustomerSummary(customerId: string): Promise<CustomerSummary> {
+  return toSummary(await findCustomer(customerId));
+}
+
 /** A customer added by hand, with no lead. */
-export async function createCustomer(input: CustomerData, actor: Actor): Promise<CustomerDetail> {
+export async function createCustomer(input: CustomerData, actor: Actor): Promise<CustomerSummary> {
   const doc = await CustomerModel.create({ ...toDocFields(input), leadKey: `manual:${randomUUID()}` });
   await logActivity(actor, 'CUSTOMER_CREATED', { customerId: doc.id, leadName: doc.name });
-  return toDetail(doc.toObject() as CustomerRecord);
+  return toSummary(doc.toObject() as CustomerRecord);
 }
 
 /** Changes the fields given; the link to a lead never changes. */
-export async function updateCustomer(change: CustomerUpdate, actor: Actor): Promise<CustomerDetail> {
+export async function updateCustomer(change: CustomerUpdate, actor: Actor): Promise<CustomerSummary> {
   const { customerId, ...fields } = change;
   const current = await findCustomer(customerId);
   const set = toDocFields(fields);
@@ -144,7 +149,7 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
   const updated = await CustomerModel.findOneAndUpdate({ _id: current._id }, { $set: set }, { new: true, runValidators: true }).lean<CustomerRecord>();
   if (!updated) throw notFound('Customer not found');
   await logActivity(actor, 'CUSTOMER_UPDATED', { customerId, leadId: updated.leadId ? String(updated.leadId) : undefined, leadName: updated.name });
-  return toDetail(updated);
+  return toSummary(updated);
 }
 
 /**
@@ -157,14 +162,16 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
   const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
   if (deletedCount === 0) throw notFound('Customer not found');
   if (current.leadId) {
-    try {
-      const reopened = await LeadModel.findOneAndUpdate({ _id: current.leadId, status: 'closed' }, { $set: { status: 'follow-up' } }, { new: true }).lean();
-      if (reopened) {
-        await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: String(current.leadId), leadName: reopened.name, claimedBy: reopened.claimedBy ?? undefined, newStatus: 'follow-up' });
-      }
-    } catch (err) {
-      await CustomerModel.collection.insertOne(current);
-      throw err;
+    const reopened = await LeadModel.findOneAndUpdate({ _id: current.leadId, status: 'closed' }, { $set: { status: 'follow-up' } }, { new: true })
+      .lean()
+      .catch(async (err: unknown) => {
+        // Put the customer back unless the lead did reopen (a write reported as failed that went through).
+        const now = await LeadModel.findById(current.leadId).select({ status: 1 }).lean().catch(() => null);
+        if (!now || now.status === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
+        throw err;
+      });
+    if (reopened) {
+      await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: String(current.leadId), leadName: reopened.name, claimedBy: reopened.claimedBy ?? undefined, newStatus: 'follow-up' });
     }
   }
   await logActivity(actor, 'CUSTOMER_DELETED', { customerId, leadId: current.leadId ? String(current.leadId) : undefined, leadName: current.name });
@@ -178,7 +185,19 @@ export interface CloseLeadCustomerInput {
   [field: string]: unknown;
 }
 
-const FINISHED = ['closed', 'lost'];
+/**
+ * Takes back the customer a failed close created, unless the lead did get closed (a write reported
+ * as failed that went through, or a concurrent save of the same form): a closed lead keeps its
+ * customer. If even this cannot run, the customer stays and the retried save reuses it.
+ */
+async function undoCreate(customerId: string, leadId: mongoose.Types.ObjectId): Promise<void> {
+  try {
+    const now = await LeadModel.findById(leadId).select({ status: 1 }).lean();
+    if (now?.status !== 'closed') await CustomerModel.deleteOne({ _id: customerId, leadKey: String(leadId) });
+  } catch {
+    // The caller reports the original failure.
+  }
+}
 
 /**
  * Creates the lead's customer (or reuses the one a retried save already created) and only then
@@ -225,14 +244,14 @@ export async function closeLeadIntoCustomer(leadId: string, customer: CloseLeadC
     { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
     { $set: { status: 'closed', contactedAt: lead.contactedAt ?? closedAt } },
   ).catch(async (err: unknown) => {
-    if (createdHere) await CustomerModel.deleteOne({ _id: customerId, leadKey });
+    if (createdHere) await undoCreate(customerId, lead._id);
     throw err;
   });
   if (marked.matchedCount === 0) {
     // Another request may have closed it with this same customer; then all is done.
     const now = await LeadModel.findById(lead._id).select({ status: 1 }).lean();
     if (now?.status === 'closed') return { customerId };
-    if (createdHere) await CustomerModel.deleteOne({ _id: customerId, leadKey });
+    if (createdHere) await undoCreate(customerId, lead._id);
     if (!now) throw notFound('Lead not found');
     throw conflict('This lead was changed by someone else. Please refresh and try again.');
   }

@@ -1,7 +1,7 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
 import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../src/shared/customer.ts';
 import { customersCsv } from '../src/shared/customer-csv.ts';
-import { closeLeadIntoCustomer, createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../models/customer.ts';
+import { closeLeadIntoCustomer, createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
 import type { StaffDoc } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
 import { protectedProcedure, router, type Context } from './trpc.ts';
@@ -14,12 +14,12 @@ export const customersRouter = router({
   /** One customer with the medical details: the edit view loads it. */
   get: protectedProcedure.input(customerIdInput).query(({ input }) => getCustomer(input.customerId)),
 
-  /** A hand-added customer; given a leadId it closes that lead into this customer instead. */
+  /** A hand-added customer; given a leadId it closes that lead into this customer instead. Answers without the medical details. */
   create: protectedProcedure.input(customerCreateInput).mutation(async ({ input, ctx }) => {
     const { leadId, ...fields } = input;
     if (!leadId) return createCustomer(fields, actorOf(ctx));
     const { customerId } = await closeLeadIntoCustomer(leadId, fields, actorOf(ctx));
-    return getCustomer(customerId);
+    return getCustomerSummary(customerId);
   }),
 
   update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, actorOf(ctx))),

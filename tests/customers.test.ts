@@ -57,7 +57,8 @@ describe('customer routes', () => {
   it('create with defaults individual and PPO, list without medical details, get with them', async () => {
     const res = await api('POST', '/api/admin/customers', { ...valid(), medicalHistory: 'asthma', medications: 'inhaler', policyStartDate: '2026-01-01' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ insuranceType: 'individual', planType: 'PPO', age: 41, leadId: null, policyStartDate: '2026-01-01', medicalHistory: 'asthma' });
+    expect(res.body).toMatchObject({ insuranceType: 'individual', planType: 'PPO', age: 41, leadId: null, policyStartDate: '2026-01-01' });
+    expect(JSON.stringify(res.body)).not.toMatch(/asthma|inhaler/);
     const list = await api('GET', '/api/admin/customers');
     const row = list.body.find((c: { customerId: string }) => c.customerId === res.body.customerId);
     expect(row).toMatchObject({ name: res.body.name, insuranceProvider: 'Aetna' });
@@ -114,7 +115,9 @@ describe('customer routes', () => {
     const { body: c } = await api('POST', '/api/admin/customers', { ...valid(), budgetRange: '$200-$400', planType: 'HMO' });
     const res = await api('PUT', `/api/admin/customers/${c.customerId}`, { age: 50, budgetRange: '', medications: 'none' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ age: 50, budgetRange: null, planType: 'HMO', name: c.name, medications: 'none' });
+    expect(res.body).toMatchObject({ age: 50, budgetRange: null, planType: 'HMO', name: c.name });
+    expect(res.body).not.toHaveProperty('medications');
+    expect((await trpc('customers.get', { customerId: c.customerId }, 'GET')).data.medications).toBe('none');
     expect((await api('PUT', `/api/admin/customers/${c.customerId}`, { age: 200 })).status).toBe(400);
     const kids = await api('PUT', `/api/admin/customers/${c.customerId}`, { hasKids: true });
     expect(kids.status).toBe(400);
@@ -262,6 +265,63 @@ describe('closing a lead into a customer', () => {
       spy.create = realCreate;
     }
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
+  });
+
+  /** Makes LeadModel.updateOne (the close's second step) fail once, optionally after writing. */
+  async function withFailingClose<T>(writeFirst: boolean, body: () => Promise<T>): Promise<T> {
+    const model = LeadModel as unknown as { updateOne: (...a: unknown[]) => Promise<unknown> };
+    const real = model.updateOne;
+    model.updateOne = async (...args: unknown[]) => {
+      model.updateOne = real;
+      if (writeFirst) await real.apply(LeadModel, args);
+      throw new Error('simulated write failure');
+    };
+    try {
+      return await body();
+    } finally {
+      model.updateOne = real;
+    }
+  }
+
+  it('undoes the customer when marking the lead closed fails; the lead stays as it was and a retry succeeds', async () => {
+    const leadId = await claimedLead('quoted');
+    const form = { name: 'Fail Once', email: 'failonce@example.com', phone: '3035550003', medicalHistory: 'secret-condition' };
+    const failed = await withFailingClose(false, () => trpc('customers.closeLead', { leadId, customer: form }));
+    expect(failed.status).toBe(500);
+    expect(failed.error).not.toMatch(/secret-condition|simulated/);
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('quoted');
+    expect(await ActivityModel.countDocuments({ 'details.leadId': leadId, action: 'CUSTOMER_CREATED' })).toBe(0);
+
+    const retried = await trpc('customers.closeLead', { leadId, customer: form });
+    expect(retried.status).toBe(200);
+    expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+  });
+
+  it('keeps the customer when the close went through but reported a failure, and a retry answers with it', async () => {
+    const leadId = await claimedLead();
+    await expect(withFailingClose(true, () => closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' }))).rejects.toThrow('simulated write failure');
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    const kept = await CustomerModel.find({ leadKey: leadId }).lean();
+    expect(kept).toHaveLength(1);
+    expect(await closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' })).toEqual({ customerId: String(kept[0]._id) });
+  });
+
+  it('puts a deleted customer back when reopening its lead fails', async () => {
+    const leadId = await claimedLead();
+    const { data } = await trpc('customers.closeLead', { leadId });
+    const model = LeadModel as unknown as { findOneAndUpdate: unknown };
+    const real = model.findOneAndUpdate;
+    model.findOneAndUpdate = () => ({ lean: () => Promise.reject(new Error('simulated write failure')) });
+    try {
+      expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(500);
+    } finally {
+      model.findOneAndUpdate = real;
+    }
+    expect(await CustomerModel.findById(data.customerId).lean()).toMatchObject({ leadKey: leadId });
+    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect(await ActivityModel.countDocuments({ 'details.customerId': data.customerId, action: 'CUSTOMER_DELETED' })).toBe(0);
   });
 
   it('the closed lead keeps its status and cannot be deleted while its customer exists', async () => {
