@@ -261,3 +261,8 @@ export async function closeLeadIntoCustomer(leadId: string, customer: CloseLeadC
   await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: leadKey, leadName, claimedBy: lead.claimedBy, newStatus: 'closed' });
   return { customerId };
 }
+
+/** Whether a customer was made from this lead (such a lead cannot be deleted). */
+export async function leadHasCustomer(leadId: string): Promise<boolean> {
+  return (await CustomerModel.exists({ leadKey: leadId })) !== null;
+}

@@ -3,7 +3,8 @@
 import { leadClaimInput, leadCreateInput, leadIdInput, leadUpdateInput } from '../src/shared/lead.ts';
 import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
-import { closeLeadIntoCustomer } from '../models/customer.ts';
+import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
+import { conflict } from '../server/errors.ts';
 import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
 import { protectedProcedure, router } from './trpc.ts';
@@ -36,6 +37,8 @@ export const leadsRouter = router({
   }),
 
   remove: protectedProcedure.input(leadIdInput).mutation(async ({ input, ctx }) => {
+    // Even an unclosed lead keeps its customer's link: a half-finished close must not strand it.
+    if (await leadHasCustomer(input.leadId)) throw conflict('This lead belongs to a customer; delete the customer first.');
     await deleteLead(input.leadId, actorOf(ctx));
     return { success: true as const };
   }),
