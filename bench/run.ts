@@ -1,11 +1,23 @@
 // `npm run bench`: speed figures of the product on the embedded database. Prints, never asserts.
+// Each benchmark runs in a process of its own, with its own fresh database and connection.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { benchLeads } from './leads.ts';
 import { benchAnalytics } from './analytics.ts';
 
-for (const [name, bench] of [
-  ['leads, stats and activity', benchLeads],
-  ['analytics', benchAnalytics],
-] as const) {
-  console.log(`\n## ${name}`);
+const benches = {
+  leads: ['leads, stats and activity', benchLeads],
+  analytics: ['analytics', benchAnalytics],
+} as const;
+
+const only = process.argv[2] as keyof typeof benches | undefined;
+if (only) {
+  const [title, bench] = benches[only];
+  console.log(`\n## ${title}`);
   await bench();
+  process.exit(0);
+}
+for (const name of Object.keys(benches)) {
+  const r = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['bench/run.ts', name], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
