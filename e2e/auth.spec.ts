@@ -120,7 +120,7 @@ test.describe('admin shell', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    expect(await storage(page)).toEqual({ token: null, user: null });
+    await expect.poll(() => storage(page)).toEqual({ token: null, user: null });
     await page.goto('/admin/leads');
     await expect(page).toHaveURL(/\/admin$/);
   });
@@ -133,7 +133,7 @@ test.describe('admin shell', () => {
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    expect(await storage(page)).toEqual({ token: null, user: null });
+    await expect.poll(() => storage(page)).toEqual({ token: null, user: null });
   });
 });
 

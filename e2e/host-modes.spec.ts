@@ -72,7 +72,7 @@ test.describe('admin host mode', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(`${admin}/login`);
-    expect(await storage(page)).toEqual({ token: null, user: null });
+    await expect.poll(() => storage(page)).toEqual({ token: null, user: null });
     expect(problems).toEqual([]);
   });
 
@@ -87,7 +87,9 @@ test.describe('admin host mode', () => {
     await StaffModel.deleteOne({ email: staff.email });
     await page.goto(`${admin}/leads`);
     await expect(page).toHaveURL(`${admin}/login`);
-    expect(await storage(page)).toEqual({ token: null, user: null });
+    // The refused token sends the browser to /login with a full page load: wait for it to settle.
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect.poll(() => storage(page)).toEqual({ token: null, user: null });
   });
 
   test('the login page redirects to /dashboard when a token is stored', async ({ page, baseURL }) => {

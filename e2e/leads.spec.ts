@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
 import { LeadModel, createLead } from '../models/lead.ts';
+import { CustomerModel } from '../models/customer.ts';
 
 const run = Date.now().toString(36);
 let n = 0;
@@ -164,4 +165,62 @@ test('search matches phone digits, overdue and duplicate leads are marked', asyn
   await page.getByRole('searchbox', { name: 'Search leads' }).fill('(303) 5552000');
   await expect(row(page, `${tag} Person0`)).toContainText('Overdue');
   await expect(row(page, `${tag} Again`).getByRole('button', { name: 'Possible duplicate' })).toBeVisible();
+});
+
+test('failed leads of a bulk action stay selected; bulk Mark Closed gives each lead its customer', async ({ page }) => {
+  const tag = word();
+  const [a, b, c] = await makeLeads(tag, 3);
+  await LeadModel.updateOne({ _id: c._id }, { $set: { claimedBy: AGENT_B, claimedAt: new Date() } });
+  await open(page, tag);
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  // Only the claimed lead can be marked called: the two others are refused and stay selected.
+  await toolbar.getByRole('button', { name: 'Mark Called' }).click();
+  await expect(page.getByRole('alert')).toContainText('Error updating some leads. Please try again.');
+  await expect(page.getByRole('alert')).toContainText('2 of 3 failed');
+  await expect(toolbar).toContainText('2 selected');
+  expect((await LeadModel.findById(c._id).lean())?.status).toBe('called');
+
+  await toolbar.getByRole('button', { name: `Assign to ${AGENT_A}` }).click();
+  await expect(page.getByRole('status')).toContainText(`2 leads assigned to ${AGENT_A}.`);
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  await toolbar.getByRole('button', { name: 'Mark Closed' }).click();
+  await expect(page.getByRole('status')).toContainText('3 leads marked closed.');
+  await expect(tab(page, 'Closed')).toContainText('3');
+  for (const lead of [a, b, c]) expect(await CustomerModel.countDocuments({ leadId: lead._id })).toBe(1);
+  // A closed lead keeps its status and cannot be deleted from here.
+  await expect(row(page, `${tag} Person0`).getByRole('combobox')).toHaveCount(0);
+  await expect(row(page, `${tag} Person0`).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+});
+
+test('every tab has its empty state', async ({ page }) => {
+  await open(page, word());
+  for (const [label, text] of [
+    ['All', 'No leads found'],
+    ['Unclaimed', 'No unclaimed leads'],
+    [`${AGENT_A}'s`, 'No claimed leads'],
+    ['Closed', 'No closed deals'],
+    ['Lost', 'No lost leads'],
+  ]) {
+    await tab(page, label).click();
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+});
+
+test('open leads show their age; a duplicate links to the first lead, and so does a link with ?lead=', async ({ page }) => {
+  const tag = word();
+  const [first] = await makeLeads(tag, 1);
+  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: new Date(Date.now() - 30 * 3600_000) } });
+  const [repeat] = await makeLeads(`${tag}r`, 1);
+  await LeadModel.updateOne({ _id: repeat._id }, { $set: { duplicateOf: first._id } });
+  await open(page, tag);
+  await expect(row(page, `${tag} Person0`)).toContainText('30h old');
+  await expect(row(page, `${tag} Person0`)).toContainText('Overdue');
+
+  await row(page, `${tag}r Person0`).getByRole('button', { name: 'Possible duplicate' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search leads' })).toHaveValue('');
+  await expect(page.locator(`#lead-${first.id}`)).toBeInViewport();
+
+  await page.goto(`/admin/leads?lead=${first.id}`);
+  await expect(page.locator(`#lead-${first.id}`)).toBeInViewport();
 });

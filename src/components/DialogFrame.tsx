@@ -1,20 +1,68 @@
-// A modal frame: title, × button, scrollable body; Escape closes it unless a save is running.
-import { useEffect, useId, type ReactNode } from 'react';
+// A modal frame: title, × button, scrollable body. Focus moves into the dialog when it opens, Tab
+// stays inside it, and focus returns to what had it before once the dialog closes. Escape closes it
+// unless a save is running.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function DialogFrame(props: { title: string; onClose(): void; busy?: boolean; wide?: boolean; children: ReactNode }) {
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // What had focus when the dialog opened, read before autoFocus moves it (dialogs only open in the browser).
+  const opener = useRef<HTMLElement | null | undefined>(undefined);
+  if (opener.current === undefined) opener.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const { onClose, busy } = props;
+  // The latest values for the key handler, so it is attached once per dialog.
+  const state = useRef({ onClose, busy });
+  state.current = { onClose, busy };
+
   useEffect(() => {
+    const before = opener.current;
+    const root = panel.current;
+    // An element with autoFocus already took focus; otherwise the first field or button gets it.
+    if (root && !root.contains(document.activeElement)) {
+      const first = root.querySelector<HTMLElement>(`.dialog-body :is(${FOCUSABLE})`) ?? root.querySelector<HTMLElement>(FOCUSABLE);
+      (first ?? root).focus();
+    }
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
+      if (e.key === 'Escape' && !state.current.busy) {
+        e.stopPropagation();
+        state.current.onClose();
+        return;
+      }
+      if (e.key !== 'Tab' || !root) return;
+      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      if (items.length === 0) {
+        e.preventDefault();
+        return;
+      }
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && (document.activeElement === first || !root.contains(document.activeElement))) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && (document.activeElement === last || !root.contains(document.activeElement))) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (before && before.isConnected) before.focus();
+    };
+  }, []);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className={`flex max-h-[92vh] w-full flex-col rounded-2xl bg-white shadow-2xl ${props.wide ? 'max-w-3xl' : 'max-w-md'}`}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`flex max-h-[92vh] w-full flex-col rounded-2xl bg-white shadow-2xl outline-none ${props.wide ? 'max-w-3xl' : 'max-w-md'}`}
+      >
         <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {props.title}
@@ -23,7 +71,7 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
             ×
           </button>
         </div>
-        <div className="overflow-y-auto px-6 py-5">{props.children}</div>
+        <div className="dialog-body overflow-y-auto px-6 py-5">{props.children}</div>
       </div>
     </div>
   );

@@ -10,6 +10,9 @@ export const WORKING_STATUSES = ['called', 'follow-up', 'quoted', 'closed', 'los
 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
+/** The digits of a search written like a phone number ("303.555-81"), else none: "anna3" is no phone search. */
+export const phoneSearchDigits = (search: string) => (/^[\d\s()+.-]+$/.test(search.trim()) ? digitsOf(search) : '');
+
 export const personName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 export const emailAddress = z.string().trim().toLowerCase().max(254, 'Email must be at most 254 characters').pipe(z.email('Enter a valid email address'));
 export const phoneNumber = z

@@ -27,6 +27,8 @@ describe('customer list', () => {
     expect(ids('720-555-98')).toEqual(['2']);
     expect(ids('5551234')).toEqual(['1']);
     expect(ids('zzz')).toEqual([]);
+    // A name with a digit in it is no phone search: "nobody-7" must not match every phone with a 7.
+    expect(ids('nobody-7')).toEqual([]);
   });
 
   it('filters by insurance type, plan type and provider', () => {

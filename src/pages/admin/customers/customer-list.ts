@@ -1,6 +1,6 @@
 // Search, filters and stats of the customer list, computed in the browser from the list.
 import { INSURANCE_TYPES, type CustomerSummary, type InsuranceType } from '../../../shared/customer.ts';
-import { digitsOf } from '../../../shared/lead.ts';
+import { digitsOf, phoneSearchDigits } from '../../../shared/lead.ts';
 
 export interface CustomerFilters {
   search: string;
@@ -10,10 +10,10 @@ export interface CustomerFilters {
 }
 export const NO_FILTERS: CustomerFilters = { search: '', insuranceType: '', planType: '', provider: '' };
 
-/** Name or email containing the search text, or a phone containing its digits. */
+/** Name or email containing the search text, or a phone containing the digits of a phone-like search. */
 export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): CustomerSummary[] {
   const q = f.search.trim().toLowerCase();
-  const digits = digitsOf(q);
+  const digits = phoneSearchDigits(q);
   return list.filter(
     (c) =>
       (!q || c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q) || (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&

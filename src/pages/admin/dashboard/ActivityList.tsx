@@ -15,6 +15,8 @@ const ICONS: Record<string, { path: string; tone: string }> = {
   LEAD_STATUS_AND_NOTES_UPDATED: { path: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4', tone: 'bg-indigo-100 text-indigo-700' },
   LEAD_DELETED: { path: 'M5 7h14M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', tone: 'bg-rose-100 text-rose-700' },
   CUSTOMER_CREATED: { path: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0', tone: 'bg-emerald-100 text-emerald-700' },
+  CUSTOMER_UPDATED: { path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M14 21h2l5-5-2-2-5 5z', tone: 'bg-sky-100 text-sky-700' },
+  CUSTOMER_DELETED: { path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M16 17h6', tone: 'bg-rose-100 text-rose-700' },
 };
 const DEFAULT_ICON = { path: 'M12 8v5M12 16h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', tone: 'bg-slate-100 text-slate-600' };
 

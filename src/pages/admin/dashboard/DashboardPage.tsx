@@ -1,6 +1,7 @@
 // Performance Dashboard: a card per agent, the overall card, and the recent activity.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { duration } from './relative-time.ts';
@@ -27,7 +28,9 @@ function Card({ title, subtitle, children }: { title: string; subtitle?: string;
 export default function DashboardPage() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.leads.stats.queryOptions());
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const dismiss = useCallback(() => setNotice(null), []);
+  const showError = useCallback((message: string) => setNotice({ tone: 'error', message }), []);
 
   // SPEC.md §8: a failed load is logged; a 401 is handled by the admin shell.
   useEffect(() => {
@@ -41,17 +44,18 @@ export default function DashboardPage() {
         <p className="text-sm text-slate-500">How the agents are doing with the leads the site brings in.</p>
       </div>
 
-      {notice && (
-        <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
-          <span>{notice}</span>
-          <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss" className="font-bold">
-            ×
-          </button>
-        </div>
-      )}
+      <Notification notice={notice} onDismiss={dismiss} />
 
       {stats.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <Card title="Overall" subtitle="All leads, all agents">
+            <Figure label="Total referrals" value={stats.data.totalReferrals} />
+            <Figure label="Claimed" value={stats.data.claimedLeads} />
+            <Figure label="Unclaimed" value={stats.data.unclaimedLeads} />
+            <Figure label="Closed" value={stats.data.statusCounts.closed} tone="text-emerald-700" />
+            <Figure label="Conversion" value={`${stats.data.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
+            <Figure label="Overdue (24h promise)" value={stats.data.overdueLeads} tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'} />
+          </Card>
           {stats.data.agents.map((agent) => (
             <Card key={agent.email} title={agent.name} subtitle={agent.email}>
               <Figure label="Assigned" value={agent.assigned} />
@@ -61,13 +65,6 @@ export default function DashboardPage() {
               <Figure label="Median time to claim" value={agent.medianClaimMinutes === null ? '—' : duration(agent.medianClaimMinutes)} />
             </Card>
           ))}
-          <Card title="Overall" subtitle="All leads">
-            <Figure label="Total referrals" value={stats.data.totalReferrals} />
-            <Figure label="Claimed" value={stats.data.claimedLeads} />
-            <Figure label="Closed" value={stats.data.statusCounts.closed} tone="text-emerald-700" />
-            <Figure label="Conversion" value={`${stats.data.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
-            <Figure label="Overdue (24h promise)" value={stats.data.overdueLeads} tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'} />
-          </Card>
         </div>
       ) : stats.isError ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">The figures could not be loaded.</p>
@@ -79,7 +76,7 @@ export default function DashboardPage() {
         </div>
       )}
 
-      <ActivityList onError={setNotice} />
+      <ActivityList onError={showError} />
     </div>
   );
 }

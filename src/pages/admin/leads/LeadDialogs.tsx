@@ -1,4 +1,4 @@
-// The leads page's dialogs: create a lead, read and edit notes, confirm a deletion.
+// The leads page's dialogs: create a lead, read and edit notes.
 import { useState, type FormEvent } from 'react';
 import { DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 import type { LeadView } from '../../../shared/lead.ts';
@@ -107,22 +107,6 @@ export function NotesDialog({ lead, busy, onSave, onClose }: { lead: LeadView; b
           </div>
         </div>
       )}
-    </DialogFrame>
-  );
-}
-
-export function ConfirmDialog({ title, message, confirmLabel, busy, onConfirm, onClose }: { title: string; message: string; confirmLabel: string; busy: boolean; onConfirm(): void; onClose(): void }) {
-  return (
-    <DialogFrame title={title} onClose={onClose} busy={busy}>
-      <p className="text-sm text-slate-700">{message}</p>
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy} autoFocus>
-          Cancel
-        </button>
-        <button type="button" onClick={onConfirm} disabled={busy} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
-          {busy ? 'Deleting...' : confirmLabel}
-        </button>
-      </div>
     </DialogFrame>
   );
 }

@@ -30,6 +30,8 @@ export function LeadTable(props: {
   now: number;
   selected: Set<string>;
   busy: Set<string>;
+  /** A row to draw attention to (the first submission a duplicate link pointed at). */
+  highlight?: string | null;
   onToggle(leadId: string): void;
   onToggleAll(): void;
   actions: RowActions;
@@ -62,11 +64,15 @@ export function LeadTable(props: {
   );
 }
 
-function LeadRow({ lead, agents, now, selected, busy, onToggle, actions }: Parameters<typeof LeadTable>[0] & { lead: LeadView }) {
+function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actions }: Parameters<typeof LeadTable>[0] & { lead: LeadView }) {
   const working = busy.has(lead.leadId);
   const finished = lead.status === 'closed' || lead.status === 'lost';
   return (
-    <tr id={`lead-${lead.leadId}`} className={lead.overdue ? 'bg-rose-50/40' : undefined} aria-busy={working}>
+    <tr
+      id={`lead-${lead.leadId}`}
+      className={highlight === lead.leadId ? 'bg-amber-50 outline-2 outline-amber-400' : lead.overdue ? 'bg-rose-50/40' : undefined}
+      aria-busy={working}
+    >
       <td className="px-3 py-3 align-top">
         <input type="checkbox" aria-label={`Select ${lead.name}`} checked={selected.has(lead.leadId)} onChange={() => onToggle(lead.leadId)} className="h-4 w-4" />
       </td>
@@ -74,8 +80,13 @@ function LeadRow({ lead, agents, now, selected, busy, onToggle, actions }: Param
         <p className="font-semibold text-slate-900">{lead.name}</p>
         <div className="mt-1 flex flex-wrap gap-1">
           {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
-          {lead.duplicateOf && (
-            <button type="button" className={`${badge} bg-amber-100 text-amber-800 hover:underline`} onClick={() => actions.onShowFirst(lead.duplicateOf!)}>
+          {lead.duplicateOf && lead.status !== 'lost' && (
+            <button
+              type="button"
+              className={`${badge} bg-amber-100 text-amber-800 hover:underline`}
+              onClick={() => actions.onShowFirst(lead.duplicateOf!)}
+              title="Show the first submission"
+            >
               Possible duplicate
             </button>
           )}

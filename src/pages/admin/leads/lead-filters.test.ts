@@ -31,6 +31,8 @@ describe('lead search', () => {
     expect(matchesSearch(base, '303-555-0142')).toBe(true);
     expect(matchesSearch(base, '3035550142')).toBe(true);
     expect(matchesSearch(base, '999')).toBe(false);
+    // Words that merely contain digits are not phone searches.
+    expect(matchesSearch(base, 'zq303x')).toBe(false);
     expect(matchesSearch(base, '  ')).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 // Which leads each tab and the search box show (SPEC.md §4, §5). Pure, so it is unit-tested.
-import { digitsOf, type LeadView } from '../../../shared/lead.ts';
+import { digitsOf, phoneSearchDigits, type LeadView } from '../../../shared/lead.ts';
 
 export type LeadTab = { kind: 'all' } | { kind: 'unclaimed' } | { kind: 'agent'; name: string } | { kind: 'closed' } | { kind: 'lost' };
 
@@ -21,11 +21,11 @@ export function inTab(lead: LeadView, tab: LeadTab): boolean {
   }
 }
 
-/** Name and email by text, phone by its digits only. */
+/** Name and email by text; phone by its digits only, when the search is written like a phone number. */
 export function matchesSearch(lead: LeadView, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  const digits = digitsOf(q);
+  const digits = phoneSearchDigits(q);
   return lead.name.toLowerCase().includes(q) || lead.email.toLowerCase().includes(q) || (digits.length > 0 && digitsOf(lead.phone).includes(digits));
 }
 
