@@ -7,6 +7,7 @@ import { isAdminHost } from './lib/host-mode.ts';
 import { buildRoutes, type PageHandle } from './routes.tsx';
 import { pageTitle } from './lib/meta.ts';
 import { useTrackVisit } from './lib/track-visit.ts';
+import { LoadingSpinner } from './components/LoadingSpinner.tsx';
 
 export function App({ hostname }: { hostname: string }) {
   const { adminHosts } = useClientConfig();
@@ -28,11 +29,4 @@ export function findHandle(routes: Parameters<typeof matchRoutes>[0], pathname: 
   return matches.map((m) => m.route.handle as PageHandle | undefined).filter(Boolean).at(-1);
 }
 
-export function PageLoading() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-live="polite">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
+const PageLoading = () => <LoadingSpinner className="min-h-[50vh]" />;
