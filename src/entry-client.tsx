@@ -4,10 +4,6 @@ import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import { readClientConfig } from './lib/client-config.tsx';
-import { z } from 'zod';
-
-// zod's fast path probes for eval, which the Content Security Policy forbids: skip the probe.
-z.config({ jitless: true });
 
 hydrateRoot(
   document.getElementById('root')!,
