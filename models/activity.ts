@@ -64,6 +64,12 @@ export async function insertActivities(entries: Omit<Activity, 'userId'>[]): Pro
   await keepRecent([...docs].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime()));
 }
 
+/** Moves the entries of one lead written since `since` back to when they happened (demo data). */
+export async function backdateLeadActivity(leadId: string, since: Date, timestamp: Date): Promise<void> {
+  const filter = { 'details.leadId': leadId, timestamp: { $gte: since } };
+  await Promise.all([ActivityModel.updateMany(filter, { $set: { timestamp } }), RecentActivityModel.updateMany(filter, { $set: { timestamp } })]);
+}
+
 export interface Actor {
   name: string;
   id?: string;

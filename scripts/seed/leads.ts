@@ -3,7 +3,7 @@
 import mongoose from 'mongoose';
 import { digitsOf, type LeadStatus } from '../../src/shared/lead.ts';
 import { LeadClaimModel, LeadModel } from '../../models/lead.ts';
-import { insertActivities, type ActivityAction } from '../../models/activity.ts';
+import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer.ts';
 import { DEMO_AGENTS } from './staff.ts';
 
@@ -99,7 +99,10 @@ export async function seedLeads(): Promise<string> {
   let closed = 0;
   for (const lead of toClose) {
     try {
+      const startedAt = new Date();
       await closeLeadIntoCustomer(lead.id, undefined, { name: lead.agent });
+      // The close happened when the deal did, not when the seed ran.
+      await backdateLeadActivity(lead.id, startedAt, lead.closedAt);
       closed++;
     } catch (err) {
       console.warn(`could not close demo lead ${lead.id}: ${err instanceof Error ? err.message : err}`);
