@@ -20,6 +20,8 @@ export const BODY_LIMIT = '100kb';
  * even outside NODE_ENV=production (`npm start` on a developer's machine).
  */
 export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean } = {}) {
+  // The logger exists before any config is read; the validated level applies from here on.
+  logger.level = config.LOG_LEVEL;
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) {
