@@ -1,5 +1,5 @@
-// An in-app confirmation in place of window.confirm: Cancel has focus first, so Enter or Escape
-// never destroys anything by accident.
+// An in-app confirmation of a destructive action, in place of window.confirm: Cancel has focus
+// first, so Enter or Escape never destroys anything by accident.
 import { DialogFrame, secondaryButton } from './DialogFrame.tsx';
 
 export function ConfirmDialog(props: {
@@ -9,16 +9,10 @@ export function ConfirmDialog(props: {
   /** Shown on the confirm button while the action runs, e.g. "Deleting...". */
   busyLabel?: string;
   busy?: boolean;
-  /** Destructive actions get a red confirm button (the default). */
-  tone?: 'danger' | 'primary';
   onConfirm(): void;
   onClose(): void;
 }) {
-  const { busy = false, tone = 'danger' } = props;
-  const confirmClass =
-    tone === 'danger'
-      ? 'rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60'
-      : 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
+  const { busy = false } = props;
   return (
     <DialogFrame title={props.title} onClose={props.onClose} busy={busy}>
       <p className="text-sm text-slate-700">{props.message}</p>
@@ -26,7 +20,7 @@ export function ConfirmDialog(props: {
         <button type="button" className={secondaryButton} onClick={props.onClose} disabled={busy} autoFocus>
           Cancel
         </button>
-        <button type="button" onClick={props.onConfirm} disabled={busy} className={confirmClass}>
+        <button type="button" onClick={props.onConfirm} disabled={busy} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
           {busy ? (props.busyLabel ?? `${props.confirmLabel}...`) : props.confirmLabel}
         </button>
       </div>

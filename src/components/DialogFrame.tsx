@@ -77,6 +77,17 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
   );
 }
 
+/** Closes a dialog `ms` after `done` turns true; a parent re-rendering meanwhile does not restart the wait. */
+export function useCloseAfter(done: boolean, ms: number, onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => close.current(), ms);
+    return () => window.clearTimeout(timer);
+  }, [done, ms]);
+}
+
 export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?: () => void }) {
   return (
     <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -1,10 +1,10 @@
 // The customer-information form that closes a lead (SPEC.md §4, §5, §8). The lead becomes closed
 // only once the server has saved its customer; on failure the lead stays as it was.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { CustomerFields, emptyForm, payloadFromForm } from './CustomerFields.tsx';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../../../components/DialogFrame.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
 export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';
@@ -37,13 +37,7 @@ export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProp
   );
   const busy = close.isPending;
 
-  const closed = useRef(onClosed);
-  closed.current = onClosed;
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => closed.current(), CLOSE_AFTER_SUCCESS_MS);
-    return () => window.clearTimeout(timer);
-  }, [done]);
+  useCloseAfter(done, CLOSE_AFTER_SUCCESS_MS, onClosed);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

@@ -10,7 +10,8 @@ import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary 
 import { customersCsv } from '../../../shared/customer-csv.ts';
 import { NO_FILTERS, customerStats, filterCustomers, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { Alert, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { inputClass } from './CustomerFields.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -172,25 +173,15 @@ export default function CustomersPage() {
       {editing !== undefined && <CustomerModal customerId={editing} onClose={() => setEditing(undefined)} />}
 
       {deleting && (
-        <DialogFrame title="Delete Customer" onClose={() => setDeleting(null)} busy={remove.isPending}>
-          <p className="text-sm text-slate-700">
-            Delete <strong>{deleting.name}</strong>? This cannot be undone.
-            {deleting.leadId && ' Their lead goes back to follow-up.'}
-          </p>
-          <div className="mt-5 flex justify-end gap-3">
-            <button type="button" className={secondaryButton} onClick={() => setDeleting(null)} disabled={remove.isPending}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate({ customerId: deleting.customerId })}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          </div>
-        </DialogFrame>
+        <ConfirmDialog
+          title="Delete Customer"
+          message={`Delete ${deleting.name}? This cannot be undone.${deleting.leadId ? ' Their lead goes back to follow-up.' : ''}`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ customerId: deleting.customerId })}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   );
