@@ -14,6 +14,6 @@ export default defineConfig({
   },
   ssr: {
     // Bundled into the server build so the production server needs no source transforms for them.
-    noExternal: ['react-router'],
+    noExternal: ['react-router', 'react-router-dom'],
   },
 });

@@ -12,7 +12,7 @@ import { createApp } from '../server/app.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit.ts';
-import { ANALYTICS_PERIODS } from '../src/shared/analytics.ts';
+import { ANALYTICS_PERIODS } from '../schemas/analytics.ts';
 
 const STORED_VISITS = Number(process.env.BENCH_VISITS || 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4000);

@@ -2,7 +2,7 @@
 import { createStaffWithToken, startTestServer } from '../tests/helpers/test-server.ts';
 import { LeadModel } from '../models/lead.ts';
 import { insertActivities } from '../models/activity.ts';
-import { LEAD_STATUSES, digitsOf } from '../src/shared/lead.ts';
+import { LEAD_STATUSES, digitsOf } from '../schemas/lead.ts';
 
 const LEADS = 10_000;
 const ACTIVITY = 100_000;

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { LeadModel, createLead } from '../models/lead.ts';
 import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
-import { RESPONSE_PROMISE_MS } from '../src/shared/lead.ts';
+import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
 
 const run = Date.now().toString(36);
 const AGENT = { name: `Dana ${run}`, email: `dana.${run}@e2e.local` };

@@ -23,8 +23,8 @@ import {
   type CustomerUpdate,
   type InsuranceType,
   type PlanType,
-} from '../src/shared/customer.ts';
-import { digitsOf } from '../src/shared/lead.ts';
+} from '../schemas/customer.ts';
+import { digitsOf } from '../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';

@@ -1,6 +1,6 @@
 // The performance dashboard's figures, counted in the database: one grouped count by agent and
 // status, plus the arrival-to-claim times of recent claims for the medians.
-import { LEAD_STATUSES, RESPONSE_PROMISE_MS, type LeadStatus } from '../src/shared/lead.ts';
+import { LEAD_STATUSES, RESPONSE_PROMISE_MS, type LeadStatus } from '../schemas/lead.ts';
 import { LeadModel } from './lead.ts';
 import { listAgents } from './staff.ts';
 

@@ -1,6 +1,6 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../src/shared/lead.ts';
+import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../schemas/lead.ts';
 import { conflict, badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
 import type { StaffClaims } from '../server/tokens.ts';
 import { badRequest } from '../server/errors.ts';
-import { staffAccountInput, type StaffAccountInput } from '../src/shared/auth.ts';
+import { staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
 
 const staffSchema = new Schema(
   {

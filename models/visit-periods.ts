@@ -9,7 +9,7 @@
 // - last-year: that calendar year; previous: the year before it.
 import { tz } from '@date-fns/tz';
 import { addDays, addHours, addMonths, addYears, differenceInCalendarDays, format, getDaysInMonth, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';
-import type { AnalyticsPeriod } from '../src/shared/analytics.ts';
+import type { AnalyticsPeriod } from '../schemas/analytics.ts';
 
 export interface Window {
   /** First instant counted, and the end of its last bucket (exclusive; later than now for a current window). */

@@ -2,7 +2,7 @@
 // aggregates, compared with the previous period of equal length.
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../src/shared/analytics.ts';
+import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../schemas/analytics.ts';
 import { LeadModel } from './lead.ts';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './visit-stats.ts';
 import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './visit-periods.ts';

@@ -12,7 +12,7 @@ import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { tz } from '@date-fns/tz';
 import { startOfDay, startOfMonth } from 'date-fns';
-import { SESSION_GAP_MS, US_STATES, type TrackVisitInput } from '../src/shared/analytics.ts';
+import { SESSION_GAP_MS, US_STATES, type TrackVisitInput } from '../schemas/analytics.ts';
 import { logger } from '../server/logger.ts';
 import { Delta, applyDeltas, pruneBuckets, type Level } from './visit-stats.ts';
 import { dayId, hourId, localHourOf, monthId } from './visit-periods.ts';

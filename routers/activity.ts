@@ -4,9 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
-import { activityExportInput } from '../src/shared/lead.ts';
+import { activityExportInput } from '../schemas/lead.ts';
 import { activityCursor, listRecentActivity, type ActivityView } from '../models/activity.ts';
-import { restRoutes } from './rest.ts';
+import { csvAttachment, restRoutes } from './rest.ts';
 import { protectedProcedure, router } from './trpc.ts';
 
 /** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
@@ -33,11 +33,7 @@ export const formulaSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${
 const COLUMNS = ['timestamp', 'user', 'action', 'leadId', 'leadName', 'claimedBy', 'newStatus', 'customerId'] as const;
 
 async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string) {
-  res.status(200).set({
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Cache-Control': 'no-store',
-  });
+  res.status(200).set(csvAttachment(fileName));
   const toRow = new Transform({
     objectMode: true,
     transform(entry: ActivityView & { _id: unknown }, _enc, done) {

@@ -1,5 +1,5 @@
 // Visit tracking (public) and the Site Analytics answer (staff only), over tRPC and REST.
-import { analyticsQuery, trackVisitInput } from '../src/shared/analytics.ts';
+import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import { acceptVisit } from '../models/visit.ts';
 import { buildAnalyticsReport } from '../models/visit-report.ts';
 import { restRoutes } from './rest.ts';

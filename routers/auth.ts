@@ -5,7 +5,7 @@ import { badRequest, DomainError, unauthorized } from '../server/errors.ts';
 import { GoogleTokenError, signStaffToken, verifyGoogleIdToken } from '../server/tokens.ts';
 import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
 import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS, accountKey, addressKey, countAttempt, forgive } from '../models/login-throttle.ts';
-import { changePasswordInput, googleLoginInput, loginInput, type SessionUser } from '../src/shared/auth.ts';
+import { changePasswordInput, googleLoginInput, loginInput, type SessionUser } from '../schemas/auth.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 

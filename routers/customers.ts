@@ -1,12 +1,9 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
-import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../src/shared/customer.ts';
-import { customersCsv } from '../src/shared/customer-csv.ts';
+import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../schemas/customer.ts';
+import { customersCsv } from '../schemas/customer-csv.ts';
 import { closeLeadIntoCustomer, createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
-import type { StaffDoc } from '../models/staff.ts';
-import { restRoutes } from './rest.ts';
-import { protectedProcedure, router, type Context } from './trpc.ts';
-
-const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
+import { csvAttachment, restRoutes } from './rest.ts';
+import { actorOf, protectedProcedure, router } from './trpc.ts';
 
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
@@ -46,7 +43,7 @@ export const customersRest = restRoutes(customersRouter, [
     path: '/api/admin/customers/export',
     handle: async (c, _req, res) => {
       const { fileName, csv } = await c.export();
-      res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' }).send(csv);
+      res.status(200).set(csvAttachment(fileName)).send(csv);
     },
   },
 ]);

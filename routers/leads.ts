@@ -1,17 +1,13 @@
 // Leads, their claims and statuses, and the dashboard stats. The rules live in models/lead.ts;
 // closing goes through the customer (models/customer.ts) so no closed lead is without one.
-import { leadClaimInput, leadCreateInput, leadIdInput, leadUpdateInput } from '../src/shared/lead.ts';
+import { leadClaimInput, leadCreateInput, leadIdInput, leadUpdateInput } from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
 import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
 import { conflict } from '../server/errors.ts';
 import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
-import { protectedProcedure, router } from './trpc.ts';
-import type { Context } from './trpc.ts';
-import type { StaffDoc } from '../models/staff.ts';
-
-const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
+import { actorOf, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
   list: protectedProcedure.query(() => listLeads()),

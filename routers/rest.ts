@@ -44,6 +44,13 @@ export function restRoutes<TRouter extends AnyRouter>(
   }));
 }
 
+/** Headers of a CSV download: a spreadsheet opens it under this name, and no cache keeps a copy. */
+export const csvAttachment = (fileName: string) => ({
+  'Content-Type': 'text/csv; charset=utf-8',
+  'Content-Disposition': `attachment; filename="${fileName}"`,
+  'Cache-Control': 'no-store',
+});
+
 export function mountRestRoutes(app: Express, config: Config, routes: MountableRoute[]): void {
   for (const route of routes) app[route.method](route.path, route.mount(config));
   app.use('/api', (_req, res) => {

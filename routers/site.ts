@@ -6,7 +6,7 @@ import { isDatabaseUp } from '../server/db.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { createLead } from '../models/lead.ts';
-import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../src/shared/site.ts';
+import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
 import { restRoutes } from './rest.ts';
 import { publicProcedure, router } from './trpc.ts';
 

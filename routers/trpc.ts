@@ -70,3 +70,6 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!staff) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
   return next({ ctx: { ...ctx, staff } });
 });
+
+/** The signed-in staff member as the activity log names them. */
+export const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });

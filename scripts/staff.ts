@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { withDatabase } from './cli-db.ts';
 import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
-import { staffAccountInput } from '../src/shared/auth.ts';
+import { staffAccountInput } from '../schemas/auth.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --name NAME --email EMAIL --password PASSWORD [--agent]

@@ -2,8 +2,8 @@
 // crawler to stay out.
 import type { Express, Request } from 'express';
 import type { Config } from './config.ts';
-import { isAdminHost } from '../src/lib/host-mode.ts';
-import { PUBLIC_PAGES } from '../src/shared/site.ts';
+import { isAdminHost } from '../schemas/host-mode.ts';
+import { PUBLIC_PAGES } from '../schemas/site.ts';
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

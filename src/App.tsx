@@ -1,9 +1,9 @@
 // The application shell: picks the hosting mode, renders the matching route and keeps the
 // document title in step with it.
 import { Suspense, useEffect, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { matchRoutes, useLocation, useRoutes } from 'react-router-dom';
 import { useClientConfig } from './lib/client-config.tsx';
-import { isAdminHost } from './lib/host-mode.ts';
+import { isAdminHost } from '../schemas/host-mode.ts';
 import { buildRoutes, type PageHandle } from './routes.tsx';
 import { pageTitle } from './lib/meta.ts';
 import { useTrackVisit } from './lib/track-visit.ts';

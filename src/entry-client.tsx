@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import { readClientConfig } from './lib/client-config.tsx';

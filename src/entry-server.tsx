@@ -1,12 +1,12 @@
 // Server rendering of one request: the page HTML (waiting for every lazy part), its head and status.
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from 'react-router-dom';
 import { Writable } from 'node:stream';
 import { App, findHandle } from './App.tsx';
 import { Providers } from './Providers.tsx';
 import type { ClientConfig } from './lib/client-config.tsx';
-import { isAdminHost } from './lib/host-mode.ts';
+import { isAdminHost } from '../schemas/host-mode.ts';
 import { renderHead } from './lib/meta.ts';
 import { buildRoutes } from './routes.tsx';
 

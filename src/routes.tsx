@@ -1,7 +1,7 @@
 // The route table of both hosting modes (SPEC.md §2). Each page's handle names it for
 // visit tracking and gives its title and description for the document head.
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
 import { HomePage } from './pages/public/HomePage.tsx';
 import { AboutPage } from './pages/public/AboutPage.tsx';

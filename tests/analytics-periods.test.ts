@@ -6,7 +6,7 @@ import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit.ts';
 import { buildAnalyticsReport } from '../models/visit-report.ts';
 import { periodWindows } from '../models/visit-periods.ts';
-import type { AnalyticsPeriod } from '../src/shared/analytics.ts';
+import type { AnalyticsPeriod } from '../schemas/analytics.ts';
 
 const TZ = 'America/Denver';
 let db: TestDatabase;

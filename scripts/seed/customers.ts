@@ -9,8 +9,8 @@ import {
   INSURANCE_PROVIDERS,
   PLAN_TYPES,
   type CloseLeadCustomer,
-} from '../../src/shared/customer.ts';
-import { digitsOf } from '../../src/shared/lead.ts';
+} from '../../schemas/customer.ts';
+import { digitsOf } from '../../schemas/lead.ts';
 import { CustomerModel } from '../../models/customer.ts';
 import { LeadModel } from '../../models/lead.ts';
 

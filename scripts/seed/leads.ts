@@ -1,7 +1,7 @@
 // Demo leads for `npm run seed:demo`: six weeks of website leads in every status, worked by the
 // demo agents, with their activity; a few overdue, a few repeat submissions. Runs once per database.
 import mongoose from 'mongoose';
-import { digitsOf, type LeadStatus } from '../../src/shared/lead.ts';
+import { digitsOf, type LeadStatus } from '../../schemas/lead.ts';
 import { LeadClaimModel, LeadModel } from '../../models/lead.ts';
 import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer.ts';

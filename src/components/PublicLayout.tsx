@@ -1,5 +1,5 @@
 // Header and footer around the public pages (main site mode only).
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import { Footer } from '../pages/public/Footer.tsx';
 import { Header } from '../pages/public/Header.tsx';
 

@@ -1,9 +1,9 @@
 // The signed-in staff member, kept in localStorage under the keys SPEC.md §3 names, and the
 // hosting mode of the admin screen being shown.
 import { useMemo, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
-import { sessionUser, type SessionUser } from '../shared/auth.ts';
-import { adminPath, isAdminHost } from './host-mode.ts';
+import { useLocation } from 'react-router-dom';
+import { sessionUser, type SessionUser } from '../../schemas/auth.ts';
+import { adminPath, isAdminHost } from '../../schemas/host-mode.ts';
 
 export type { SessionUser };
 

@@ -2,10 +2,10 @@
 // greeting, the settings menu (Change Password, Logout) and the guard that sends visitors without
 // a stored token to the login.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
-import { adminPath, type AdminScreen } from '../../lib/host-mode.ts';
+import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
 import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
 import { ChangePasswordDialog } from './auth/ChangePasswordDialog.tsx';

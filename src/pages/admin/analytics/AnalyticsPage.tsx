@@ -1,13 +1,13 @@
 // Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
 // visits over time, most visited pages, locations and marketing metrics, all measured.
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { clearSession } from '../../../lib/session.ts';
-import { adminPath, isAdminHost } from '../../../lib/host-mode.ts';
+import { adminPath, isAdminHost } from '../../../../schemas/host-mode.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../shared/analytics.ts';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
 import { BarList, Card, Skeleton, pageLabel, type AnalyticsReport } from './parts.tsx';
 import { StatCards, VisitsHero } from './StatCards.tsx';
 import { VisitsChart } from './VisitsChart.tsx';

@@ -1,5 +1,5 @@
 // The visits hero and the stat cards, each with its measured change against the previous period.
-import { ANALYTICS_PERIODS, PERIOD_LABELS } from '../../../shared/analytics.ts';
+import { ANALYTICS_PERIODS, PERIOD_LABELS } from '../../../../schemas/analytics.ts';
 import { ChangeBadge, fmt, type AnalyticsReport, type Comparison } from './parts.tsx';
 
 export function VisitsHero({ report }: { report: AnalyticsReport }) {

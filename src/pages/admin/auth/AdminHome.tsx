@@ -1,6 +1,6 @@
 // The root of an admin host (SPEC.md §2): the dashboard when a token is stored, otherwise the login.
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useStoredSession } from '../../../lib/session.ts';
 import { AdminLoading } from './AdminLoading.tsx';
 

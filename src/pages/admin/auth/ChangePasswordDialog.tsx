@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { replaceToken } from '../../../lib/session.ts';
-import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
 import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../../../components/DialogFrame.tsx';
 
 const CLOSE_AFTER_SUCCESS_MS = 2000;

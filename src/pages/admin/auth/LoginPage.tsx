@@ -1,10 +1,10 @@
 // The admin login (SPEC.md §2, §4, §8): email and password, or Google when configured.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { adminPath } from '../../../lib/host-mode.ts';
+import { adminPath } from '../../../../schemas/host-mode.ts';
 import { saveSession, useAdminHost, useStoredSession } from '../../../lib/session.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 

@@ -13,7 +13,7 @@ import {
   KIDS_MIN,
   PLAN_TYPES,
   type CustomerDetail,
-} from '../../../shared/customer.ts';
+} from '../../../../schemas/customer.ts';
 
 /** Form state: text for every input, as the browser gives it. */
 export interface CustomerForm {

@@ -1,13 +1,13 @@
 // Customer Management (SPEC.md §2, §5, §8): stats, search and filters, the table, add/edit, delete
 // with confirmation, and a CSV of the filtered list.
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { adminPath } from '../../../lib/host-mode.ts';
+import { adminPath } from '../../../../schemas/host-mode.ts';
 import { useAdminHost } from '../../../lib/session.ts';
-import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary } from '../../../shared/customer.ts';
-import { customersCsv } from '../../../shared/customer-csv.ts';
+import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { customersCsv } from '../../../../schemas/customer-csv.ts';
 import { NO_FILTERS, customerStats, filterCustomers, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
 import { Alert, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerSummary } from '../../../shared/customer.ts';
+import type { CustomerSummary } from '../../../../schemas/customer.ts';
 import { NO_FILTERS, customerStats, filterCustomers } from './customer-list.ts';
-import { customersCsv } from '../../../shared/customer-csv.ts';
+import { customersCsv } from '../../../../schemas/customer-csv.ts';
 
 const base = { age: 40, hasKids: false, kidsCount: null, kidsAges: '', currentInsurance: '', desiredCoverage: '', budgetRange: null, preferredDoctor: '', employmentStatus: null, annualIncome: null, policyStartDate: null, notes: '', leadId: null, updatedAt: new Date() };
 const customer = (over: Partial<CustomerSummary>): CustomerSummary => ({

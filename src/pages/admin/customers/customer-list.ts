@@ -1,6 +1,6 @@
 // Search, filters and stats of the customer list, computed in the browser from the list.
-import { INSURANCE_TYPES, type CustomerSummary, type InsuranceType } from '../../../shared/customer.ts';
-import { digitsOf, phoneSearchDigits } from '../../../shared/lead.ts';
+import { INSURANCE_TYPES, type CustomerSummary, type InsuranceType } from '../../../../schemas/customer.ts';
+import { digitsOf, phoneSearchDigits } from '../../../../schemas/lead.ts';
 
 export interface CustomerFilters {
   search: string;

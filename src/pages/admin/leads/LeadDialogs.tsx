@@ -1,7 +1,7 @@
 // The leads page's dialogs: create a lead, read and edit notes.
 import { useState, type FormEvent } from 'react';
 import { DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
-import type { LeadView } from '../../../shared/lead.ts';
+import type { LeadView } from '../../../../schemas/lead.ts';
 
 const input =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';

@@ -1,6 +1,6 @@
 // The leads table: one row per lead with its age, overdue and duplicate markers, and its actions.
-import type { LeadView } from '../../../shared/lead.ts';
-import { WORKING_STATUSES } from '../../../shared/lead.ts';
+import type { LeadView } from '../../../../schemas/lead.ts';
+import { WORKING_STATUSES } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
 
 const STATUS_TONE: Record<string, string> = {

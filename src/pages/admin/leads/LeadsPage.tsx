@@ -2,12 +2,12 @@
 // row and bulk actions, and the create, notes, delete-confirmation and close-into-customer dialogs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { primaryButton } from '../../../components/DialogFrame.tsx';
 import { CloseLeadDialog } from '../customers/CloseLeadDialog.tsx';
-import type { LeadView } from '../../../shared/lead.ts';
+import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, inTab, matchesSearch, tabKey, type LeadTab } from './lead-filters.ts';
 import { LeadTable } from './LeadTable.tsx';
 import { BulkBar } from './BulkBar.tsx';

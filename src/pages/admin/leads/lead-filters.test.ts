@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadView } from '../../../shared/lead.ts';
+import type { LeadView } from '../../../../schemas/lead.ts';
 import { inTab, leadAge, matchesSearch } from './lead-filters.ts';
 
 const base: LeadView = {

@@ -1,5 +1,5 @@
 // Which leads each tab and the search box show (SPEC.md §4, §5). Pure, so it is unit-tested.
-import { digitsOf, phoneSearchDigits, type LeadView } from '../../../shared/lead.ts';
+import { digitsOf, phoneSearchDigits, type LeadView } from '../../../../schemas/lead.ts';
 
 export type LeadTab = { kind: 'all' } | { kind: 'unclaimed' } | { kind: 'agent'; name: string } | { kind: 'closed' } | { kind: 'lost' };
 

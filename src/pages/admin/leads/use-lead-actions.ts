@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import type { Notice } from '../../../components/Notification.tsx';
-import type { LeadStatus } from '../../../shared/lead.ts';
+import type { LeadStatus } from '../../../../schemas/lead.ts';
 
 export type LeadAction =
   | { kind: 'claim'; agent: string }
