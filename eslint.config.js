@@ -1,0 +1,50 @@
+// Lint rules: typescript-eslint, React hooks, accessibility, and the import boundaries of CONTRIBUTING.md.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+/** Imports a layer may not make; type-only imports of the app router stay allowed for the client. */
+const forbid = (groups, message) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: groups, message, allowTypeImports: true }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'max-len': ['error', { code: 140, ignoreUrls: true, ignoreRegExpLiterals: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not quiet the compiler with `as never`.' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  // Layers point one way: schemas <- models <- routers <- server/app.ts, server.ts; the client imports schemas only.
+  { files: ['schemas/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**', '**/src/**'], 'schemas/ is the bottom layer.') },
+  { files: ['models/**'], rules: forbid(['**/routers/**', '**/src/**'], 'models/ may import schemas/ and server infrastructure only.') },
+  { files: ['routers/**'], rules: forbid(['**/src/**'], 'routers/ never import the client tree.') },
+  {
+    files: ['server/**'],
+    ignores: ['server/app.ts'],
+    rules: forbid(['**/src/**', '**/routers/**', '**/models/**'], 'server/ is infrastructure; only server/app.ts assembles routers.'),
+  },
+  { files: ['server/app.ts'], rules: forbid(['**/src/**'], 'The server never imports the client tree.') },
+  { files: ['src/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**'], 'The client imports schemas/ and types only.') },
+  {
+    // A feature imports src/components, src/lib and schemas/, never another feature's folder.
+    files: ['src/pages/admin/*/**'],
+    rules: forbid(['**/models/**', '**/routers/**', '**/server/**', '../*/**', '!../../**'], 'No imports across features.'),
+  },
+);
