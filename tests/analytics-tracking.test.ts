@@ -17,7 +17,7 @@ const UA = {
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: '1' });
   token = (await createStaffWithToken(server, { name: 'Ana Lyst', email: 'ana@example.com' })).token;
 });
 afterAll(async () => {
