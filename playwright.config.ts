@@ -6,9 +6,10 @@ import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e/helpers.ts';
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = process.env.E2E_DATA_DIR || '.cache/e2e-data';
 
-
 export default defineConfig({
   testDir: 'e2e',
+  // A stray test.only must fail the run, not quietly drop every other test.
+  forbidOnly: true,
   // One server and one database for the whole run: tests run one at a time so counts stay predictable.
   workers: 1,
   fullyParallel: false,

@@ -77,7 +77,7 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
 
 export async function benchAnalytics(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, TRUST_PROXY: 'true', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, TRUST_PROXY: '1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
   const db = await connectDatabase({ dataDir });
   const { app, close } = await createApp(config, { ssr: false });
   const server = app.listen(0, '127.0.0.1');

@@ -3,6 +3,7 @@
 // collection for every query, so these collections stay small: hours live 8 days, days 400,
 // months for ever. An analytics answer reads at most a few hundred of them.
 import mongoose, { Schema } from 'mongoose';
+import { OTHER_KEY, VISIT_LIMITS } from '../schemas/analytics.ts';
 
 export const COUNTERS = ['visits', 'visitors', 'visitorsLast', 'sessions', 'bounces'] as const;
 export type Counter = (typeof COUNTERS)[number];
@@ -75,6 +76,54 @@ export class Delta {
   }
 }
 
+// ---- The key cap: no bucket holds more than VISIT_LIMITS.keysPerBucket keys per dimension ----
+// The keys each bucket holds are read once and then kept in memory; a new key past the cap is
+// counted under "other". Several servers each keep their own view, so a bucket holds at most
+// (servers x cap) keys: bounded, which is what matters.
+const knownKeys = new Map<string, Partial<Record<Dimension, Set<string>>>>();
+const MAX_KNOWN_BUCKETS = 1_000;
+
+/** Forgets the cached keys (tests that start over on a fresh database). */
+export function forgetKnownKeys(): void {
+  knownKeys.clear();
+}
+
+async function loadKnownKeys(byLevel: Record<Level, Delta[]>): Promise<void> {
+  if (knownKeys.size > MAX_KNOWN_BUCKETS) knownKeys.clear();
+  await Promise.all(
+    (Object.keys(byLevel) as Level[]).map(async (level) => {
+      const ids = byLevel[level].map((d) => d.id).filter((id) => !knownKeys.has(`${level}:${id}`));
+      if (!ids.length) return;
+      const docs = await models[level].collection.find({ _id: { $in: ids } as never }).toArray();
+      const found = new Map(docs.map((doc) => [String(doc._id), doc as Record<string, unknown>]));
+      for (const id of ids) {
+        const doc = found.get(id);
+        knownKeys.set(`${level}:${id}`, Object.fromEntries(DIMENSIONS.map((dim) => [dim, new Set(Object.keys((doc?.[dim] ?? {}) as object).map(decodeKey))])));
+      }
+    }),
+  );
+}
+
+/** Moves the counts of keys a bucket has no room for to "other". */
+function capKeys(d: Delta): void {
+  const known = knownKeys.get(`${d.level}:${d.id}`) ?? {};
+  knownKeys.set(`${d.level}:${d.id}`, known);
+  for (const dim of Object.keys(d.maps) as Dimension[]) {
+    const keys = (known[dim] ??= new Set());
+    const m = d.maps[dim]!;
+    for (const [k, n] of Object.entries(m)) {
+      if (keys.has(k) || k === OTHER_KEY) continue;
+      if (keys.size < VISIT_LIMITS.keysPerBucket) {
+        keys.add(k);
+        continue;
+      }
+      delete m[k];
+      m[OTHER_KEY] = (m[OTHER_KEY] ?? 0) + n;
+    }
+    if (m[OTHER_KEY]) keys.add(OTHER_KEY);
+  }
+}
+
 /** Writes the deltas: one upsert per bucket, levels in parallel. Buckets past retention are skipped. */
 export async function applyDeltas(deltas: Iterable<Delta>, now = Date.now()): Promise<void> {
   const byLevel: Record<Level, Delta[]> = { hour: [], day: [], month: [] };
@@ -83,6 +132,8 @@ export async function applyDeltas(deltas: Iterable<Delta>, now = Date.now()): Pr
     if (d.level === 'day' && +d.onInsert.start < now - DAY_RETENTION_MS) continue;
     byLevel[d.level].push(d);
   }
+  await loadKnownKeys(byLevel);
+  for (const level of Object.keys(byLevel) as Level[]) byLevel[level].forEach(capKeys);
   await Promise.all(
     (Object.keys(byLevel) as Level[])
       .filter((level) => byLevel[level].length > 0)

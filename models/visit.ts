@@ -12,9 +12,9 @@ import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { tz } from '@date-fns/tz';
 import { startOfDay, startOfMonth } from 'date-fns';
-import { SESSION_GAP_MS, US_STATES, type TrackVisitInput } from '../schemas/analytics.ts';
+import { SESSION_GAP_MS, US_STATES, VISIT_LIMITS, sitePageOf, type TrackVisitInput } from '../schemas/analytics.ts';
 import { logger } from '../server/logger.ts';
-import { Delta, applyDeltas, pruneBuckets, type Level } from './visit-stats.ts';
+import { Delta, applyDeltas, forgetKnownKeys, pruneBuckets, type Level } from './visit-stats.ts';
 import { dayId, hourId, localHourOf, monthId } from './visit-periods.ts';
 
 export const RAW_VISIT_MONTHS = 3;
@@ -133,20 +133,62 @@ export interface VisitContext {
   host?: string;
   timeZone: string;
   now?: Date;
+  /** The HTTP request carrying the call: a batch counts its visits against VISIT_LIMITS.perRequest. */
+  request?: object;
+}
+
+// ---- What is not counted: a count per reason, written to the log once a minute ----
+type DropReason = 'bot' | 'unknown page' | 'address limit' | 'batch limit' | 'queue full';
+let dropped: Partial<Record<DropReason, number>> = {};
+let dropTimer: NodeJS.Timeout | null = null;
+function drop(reason: DropReason): false {
+  dropped[reason] = (dropped[reason] ?? 0) + 1;
+  dropTimer ??= setTimeout(logDropped, 60_000).unref();
+  return false;
+}
+function logDropped() {
+  if (dropTimer) clearTimeout(dropTimer);
+  dropTimer = null;
+  if (Object.keys(dropped).length) logger.info({ dropped }, 'visits not counted');
+  dropped = {};
+}
+
+// Visits counted per address in the current clock hour; the map starts over every hour.
+const perAddress = new Map<string, number>();
+let perAddressHour = 0;
+const perRequest = new WeakMap<object, number>();
+function overLimit(ip: string, request: object | undefined, now: number): DropReason | null {
+  if (request) {
+    const n = (perRequest.get(request) ?? 0) + 1;
+    perRequest.set(request, n);
+    if (n > VISIT_LIMITS.perRequest) return 'batch limit';
+  }
+  const hour = Math.floor(now / 3600_000);
+  if (hour !== perAddressHour || perAddress.size > 200_000) {
+    perAddress.clear();
+    perAddressHour = hour;
+  }
+  const n = (perAddress.get(ip) ?? 0) + 1;
+  perAddress.set(ip, n);
+  return n > VISIT_LIMITS.perAddressPerHour ? 'address limit' : null;
 }
 
 /**
- * Accepts one tracking call: drops bots, enriches it and queues it for storage. Resolves as soon
- * as it is queued; the aggregates are written right after. Returns false for a dropped bot.
+ * Accepts one tracking call: drops bots, pages that are not the site's, and calls past the
+ * limits (counting them in the log only), enriches the rest and queues them for storage.
+ * Resolves as soon as the visit is queued; the aggregates are written right after.
  */
 export async function acceptVisit(input: TrackVisitInput, ctx: VisitContext): Promise<boolean> {
-  const ua = input.userAgent || ctx.headerUserAgent || '';
-  if (!ua || isbot(ua) || (ctx.headerUserAgent && isbot(ctx.headerUserAgent))) return false;
+  const ua = (input.userAgent || ctx.headerUserAgent || '').slice(0, 1000);
+  if (!ua || isbot(ua) || (ctx.headerUserAgent && isbot(ctx.headerUserAgent))) return drop('bot');
+  const page = sitePageOf(input.page);
+  if (!page) return drop('unknown page');
   const at = ctx.now ?? new Date();
+  const limited = overLimit(ctx.ip, ctx.request, +at);
+  if (limited) return drop(limited);
   const salt = await saltFor(dayId(at, ctx.timeZone));
   const visitor = createHash('sha256').update(`${salt}|${ctx.ip}|${ua}`).digest('base64url').slice(0, 22);
-  enqueue({ at, page: input.page, ...parseUserAgent(ua), ...locate(ctx.ip), referrer: referrerSource(input.referrer, ctx.host), visitor }, ctx.timeZone);
-  return true;
+  return enqueue({ at, page, ...parseUserAgent(ua), ...locate(ctx.ip), referrer: referrerSource(input.referrer.slice(0, 2000), ctx.host), visitor }, ctx.timeZone);
 }
 
 // ---- Sessions and unique visitors, kept in memory for the current day ----
@@ -255,16 +297,14 @@ let queue: { visit: EnrichedVisit; timeZone: string }[] = [];
 let draining: Promise<void> | null = null;
 let lastMaintenance = 0;
 
-function enqueue(visit: EnrichedVisit, timeZone: string) {
-  if (queue.length >= MAX_PENDING) {
-    logger.warn('visit queue full; visit dropped');
-    return;
-  }
+function enqueue(visit: EnrichedVisit, timeZone: string): boolean {
+  if (queue.length >= MAX_PENDING) return drop('queue full');
   queue.push({ visit, timeZone });
   // setImmediate: the tracking call is answered before any aggregation work starts.
   draining ??= new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
     draining = null;
   });
+  return true;
 }
 
 async function drain() {
@@ -287,6 +327,7 @@ async function drain() {
 /** Resolves once every queued visit is stored (tests, shutdown). */
 export async function flushVisits(): Promise<void> {
   while (draining) await draining;
+  logDropped();
 }
 
 /** Forgets in-memory sessions (tests that start over on a fresh database). */
@@ -294,6 +335,8 @@ export function resetVisitorState(): void {
   visitors.clear();
   stateDay = '';
   salts.clear();
+  perAddress.clear();
+  forgetKnownKeys();
 }
 
 /** Drops raw months past retention, old salts, and hour/day buckets past theirs. */

@@ -6,13 +6,14 @@ import { restRoutes } from './rest.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 
 export const analyticsRouter = router({
-  /** Answers as soon as the visit is queued; bots are dropped without saying so. */
+  /** Answers as soon as the visit is queued; what is not counted is dropped without an error. */
   trackVisit: publicProcedure.input(trackVisitInput).mutation(async ({ input, ctx }) => {
     const accepted = await acceptVisit(input, {
       ip: ctx.ip,
       headerUserAgent: ctx.req.get('user-agent'),
       host: ctx.req.hostname,
       timeZone: ctx.config.TIME_ZONE,
+      request: ctx.req,
     });
     return { accepted };
   }),

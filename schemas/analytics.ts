@@ -25,20 +25,47 @@ export const analyticsQuery = z.object({ period: analyticsPeriod.default(DEFAULT
 export const TRACK_DELAY_MS = 1000;
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 
-/** Page names are the route handles' `page` values: short lower-case words joined by dashes. */
-export const pageName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, 'Page is required')
-  .max(40, 'Page must be at most 40 characters')
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Page must be a page name such as home or admin-leads');
+/**
+ * Bounds on what visitors can make the server store: visits counted per address and hour (a person
+ * clicking through the site makes a few dozen), visits counted per request (a tRPC batch), and
+ * distinct keys of one dimension in one aggregate document (the rest is counted under "other").
+ */
+export const VISIT_LIMITS = { perAddressPerHour: 300, perRequest: 5, keysPerBucket: 100 } as const;
+export const OTHER_KEY = 'other';
 
-/** The visit tracking payload (SPEC.md §3). Unknown fields are dropped; long values are refused. */
+/**
+ * The site's own pages: the route handles' `page` values (src/routes.tsx; src/routes.test.ts keeps
+ * the two in step). Only these are counted, so a visitor cannot add keys to the aggregates.
+ */
+export const SITE_PAGES = [
+  'home', 'about', 'contact', 'not-found',
+  'admin-login', 'admin-home', 'admin-dashboard', 'admin-analytics', 'admin-leads', 'admin-customers',
+] as const;
+const sitePages = new Set<string>(SITE_PAGES);
+/** Paths of both hosting modes that name a site page. */
+const PAGE_PATHS: Record<string, string> = {
+  '/': 'home', '/about': 'about', '/contact': 'contact',
+  '/admin': 'admin-login', '/login': 'admin-login',
+  ...Object.fromEntries(['dashboard', 'analytics', 'leads', 'customers'].flatMap((p) => [[`/admin/${p}`, `admin-${p}`], [`/${p}`, `admin-${p}`]])),
+};
+
+/** The site page a tracked `page` value names (a page name or a path of one), or null for anything else. */
+export function sitePageOf(page: string): string | null {
+  const value = page.trim().toLowerCase().slice(0, 200);
+  if (sitePages.has(value)) return value;
+  if (!value.startsWith('/')) return null;
+  const path = value.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  return PAGE_PATHS[path] ?? null;
+}
+
+/**
+ * The visit tracking payload (SPEC.md §3): any strings are accepted (the caller ignores the answer);
+ * the server decides what is counted. Only a payload not of this shape is refused.
+ */
 export const trackVisitInput = z.object({
-  page: pageName,
-  userAgent: z.string().max(1000, 'userAgent must be at most 1000 characters').default(''),
-  referrer: z.string().max(2000, 'referrer must be at most 2000 characters').default('direct'),
+  page: z.string({ error: (iss) => (iss.input === undefined ? 'Page is required' : 'Page must be a string') }),
+  userAgent: z.string({ error: 'userAgent must be a string' }).default(''),
+  referrer: z.string({ error: 'referrer must be a string' }).default('direct'),
 });
 export type TrackVisitInput = z.infer<typeof trackVisitInput>;
 

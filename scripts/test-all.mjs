@@ -1,25 +1,18 @@
-// `npm test`: type checking, vitest (unit and integration against the embedded database),
-// the production build, then the Playwright suite against the built server.
-// Ends with one summary line and a non-zero exit on any failure.
-import { spawnSync } from 'node:child_process';
+// `npm test`: runs the steps below in order and ends with one line `all: N passed, N failed, N skipped`
+// that counts every layer. Tests count one each; a check step (type check, build) counts as one
+// passed or failed check. Anything that kept a test from running is a failure with a line saying
+// what did not run: a failed or unimportable test file, a missing report, a step over its time
+// limit, a skip not on tests/skip-allowlist.json, a layer below its floor in tests/floor.json.
+// To add a step, add an entry to `steps` (kind 'check' for a pass/fail command).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const work = mkdtempSync(path.join(tmpdir(), 'brokerage-tests-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
-
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)}s ===`);
-  if (r.status !== 0) failedSteps.push(name);
-  return r.status === 0;
-}
-
+const bin = (name) => path.join('node_modules', '.bin', name);
+const minutes = (n) => n * 60_000;
 const freePort = () =>
   new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -28,35 +21,157 @@ const freePort = () =>
     });
   });
 
-const bin = (name) => path.join('node_modules', '.bin', name);
-
-run('type check', bin('tsc'), ['--noEmit']);
-
 const vitestJson = path.join(work, 'vitest.json');
-run('unit and integration tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
-  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+const e2eJson = path.join(work, 'e2e.json');
+
+/** The steps, in order. `needs`: the step is not run (and counts as failed) when that one failed. */
+const steps = [
+  { name: 'type check', kind: 'check', cmd: bin('tsc'), args: ['--noEmit'], timeoutMs: minutes(5) },
+  {
+    name: 'unit and integration tests',
+    kind: 'vitest',
+    cmd: bin('vitest'),
+    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    report: vitestJson,
+    timeoutMs: minutes(25),
+  },
+  { name: 'production build', kind: 'check', cmd: 'npm', args: ['run', 'build', '--silent'], timeoutMs: minutes(10) },
+  {
+    name: 'end-to-end tests',
+    kind: 'playwright',
+    cmd: bin('playwright'),
+    args: ['test'],
+    env: async () => ({ E2E_PORT: String(await freePort()), E2E_DATA_DIR: path.join(work, 'e2e-data'), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson }),
+    report: e2eJson,
+    needs: 'production build',
+    timeoutMs: minutes(25),
+  },
+];
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const floor = readJson('tests/floor.json');
+const allowedSkips = readJson('tests/skip-allowlist.json').skips;
+const isAllowedSkip = (file, title) => allowedSkips.some((s) => s.reason && file.endsWith(s.file) && s.title === title);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+const fail = (line) => {
+  totals.failed += 1;
+  problems.push(line);
+};
+const rel = (file) => path.relative(process.cwd(), file);
+
+// Interrupted: stop the running step's whole process group (browser, server, database) too.
+let current = null;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    try {
+      if (current) process.kill(-current.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  });
 }
 
-if (run('production build', 'npm', ['run', 'build', '--silent'])) {
-  const e2eJson = path.join(work, 'e2e.json');
-  run('end-to-end tests (Chromium)', bin('playwright'), ['test'], {
-    E2E_PORT: String(await freePort()),
-    E2E_DATA_DIR: path.join(work, 'e2e-data'),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+/** Runs a command in its own process group so a time limit can stop everything it started. */
+function runCommand(step, env) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, step.timeoutMs);
+    current = child;
+    child.on('error', () => resolve({ code: 127, timedOut }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      current = null;
+      resolve({ code: code ?? 1, timedOut });
+    });
   });
-  if (existsSync(e2eJson)) {
-    const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
-    totals.passed += s.expected + s.flaky;
-    totals.failed += s.unexpected;
-    totals.skipped += s.skipped;
+}
+
+/** Counts a vitest JSON report; returns how many tests ran (passed or failed). */
+function countVitest(report) {
+  let ran = 0;
+  for (const file of report.testResults) {
+    const tests = file.assertionResults;
+    const failedTests = tests.filter((t) => t.status === 'failed').length;
+    // A file that failed with no failed test: an import error or a throwing hook.
+    if (file.status === 'failed' && failedTests === 0) {
+      fail(`did not run: ${rel(file.name)} failed before its tests (${tests.length} tests): ${file.message.split('\n')[0] || 'no message'}`);
+    }
+    for (const t of tests) {
+      if (t.status === 'passed') totals.passed += 1;
+      else if (t.status === 'failed') totals.failed += 1;
+      else if (isAllowedSkip(file.name, t.title)) totals.skipped += 1;
+      else fail(`did not run: ${rel(file.name)} › ${t.fullName} (${t.status})`);
+      if (t.status === 'passed' || t.status === 'failed') ran += 1;
+    }
   }
+  return ran;
+}
+
+/** Counts a Playwright JSON report; returns how many tests ran. */
+function countPlaywright(report) {
+  let ran = 0;
+  for (const e of report.errors ?? []) fail(`did not run: end-to-end error outside any test: ${String(e.message ?? e.value ?? '').split('\n')[0]}`);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        const where = `${spec.file}:${spec.line} › ${spec.title}`;
+        if (t.status === 'expected' || t.status === 'flaky') totals.passed += 1;
+        else if (t.status === 'unexpected') totals.failed += 1;
+        else if (isAllowedSkip(spec.file, spec.title)) totals.skipped += 1;
+        else fail(`did not run: ${where} (skipped)`);
+        if (t.status !== 'skipped') ran += 1;
+      }
+    }
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return ran;
+}
+
+const failedSteps = new Set();
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  if (step.needs && failedSteps.has(step.needs)) {
+    failedSteps.add(step.name);
+    fail(`did not run: ${step.name} (${step.needs} failed)`);
+    continue;
+  }
+  if (step.report) rmSync(step.report, { force: true });
+  const started = Date.now();
+  const { code, timedOut } = await runCommand(step, step.env ? await step.env() : {});
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`=== ${step.name}: ${code === 0 ? 'ok' : timedOut ? 'TIMED OUT' : 'FAILED'} in ${seconds}s ===`);
+  const failedBefore = totals.failed;
+  if (timedOut) fail(`did not finish: ${step.name} stopped at its ${step.timeoutMs / 60_000}-minute limit`);
+  if (step.kind === 'check') {
+    if (code === 0) totals.passed += 1;
+    else if (!timedOut) fail(`failed: ${step.name} (exit ${code})`);
+  } else if (!existsSync(step.report)) {
+    fail(`did not run: ${step.name} wrote no report (exit ${code}): none of its tests counted`);
+  } else {
+    const ran = step.kind === 'vitest' ? countVitest(readJson(step.report)) : countPlaywright(readJson(step.report));
+    const min = floor[step.name] ?? 0;
+    if (ran < min) fail(`did not run: ${step.name} ran ${ran} tests, below the floor of ${min} in tests/floor.json`);
+    // A non-zero exit that the report does not explain (an unhandled error, a teardown failure).
+    if (code !== 0 && totals.failed === failedBefore) fail(`failed: ${step.name} exited ${code} with no failed test in its report`);
+  }
+  if (code !== 0 || totals.failed > failedBefore) failedSteps.add(step.name);
 }
 
 rmSync(work, { recursive: true, force: true });
-if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+if (problems.length) console.log(`\n${problems.join('\n')}`);
+if (failedSteps.size) console.log(`\nFailed steps: ${[...failedSteps].join(', ')}`);
 console.log(`\nall: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps.length || totals.failed ? 1 : 0);
+process.exit(totals.failed || failedSteps.size ? 1 : 0);

@@ -37,4 +37,17 @@ describe('loadConfig', () => {
     expect(c.ADMIN_HOSTS).toEqual(['admin.example.com', 'admin.localhost']);
     expect(c.GOOGLE_CLIENT_ID).toBeUndefined();
   });
+
+  it('refuses an unknown time zone, naming TIME_ZONE', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Mars/Base' })).toThrow(/TIME_ZONE: must be an IANA time zone/);
+    expect(loadConfig({ DATA_DIR: dataDir(), TIME_ZONE: 'Europe/Paris' }).TIME_ZONE).toBe('Europe/Paris');
+  });
+
+  it('refuses a malformed TRUST_PROXY and asks for hops or addresses instead of true', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 999.1.1.1' })).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true trusts any client-sent address: set the number of proxy hops/);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, loopback');
+  });
 });

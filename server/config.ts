@@ -1,5 +1,6 @@
 // Reads and validates every environment variable of CONTRACT.md once, at start.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,6 +9,33 @@ const hostList = z
   .string()
   .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be hostnames separated by commas')).min(1));
+
+/** True for a zone the runtime knows (Intl throws a RangeError for others). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// `true` would trust every X-Forwarded-For hop, letting a client pick its own address past every
+// per-address limit, so only a hop count or the proxies' addresses are accepted.
+const proxyEntry = (e: string) => {
+  const [addr = '', bits, extra] = e.split('/');
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(e)) return true;
+  const family = isIP(addr);
+  return family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+};
+const trustProxy = z
+  .string()
+  .transform((v) => v.trim())
+  .refine((v) => v.toLowerCase() !== 'true', 'true trusts any client-sent address: set the number of proxy hops (for example 1) or the proxies\' addresses')
+  .refine(
+    (v) => v.toLowerCase() === 'true' || /^\d{1,2}$/.test(v) || v.split(',').every((e) => proxyEntry(e.trim())),
+    'must be a hop count (for example 1) or addresses separated by commas (for example 10.0.0.1, 10.0.0.0/8, loopback)',
+  );
 
 const envSchema = z
   .object({
@@ -24,10 +52,10 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    TRUST_PROXY: z.string().min(1).optional(),
+    TRUST_PROXY: trustProxy.optional(),
     VITE_API_BASE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TIME_ZONE: z.string().default('America/Denver'),
+    TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Denver').default('America/Denver'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -17,7 +17,7 @@ const UA = {
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: '1' });
   token = (await createStaffWithToken(server, { name: 'Ana Lyst', email: 'ana@example.com' })).token;
 });
 afterAll(async () => {
@@ -99,12 +99,53 @@ describe('visit tracking', () => {
     expect((await report()).totalVisits.current).toBe(1);
   });
 
-  it('refuses malformed payloads with 400 and a field message', async () => {
-    for (const body of [{}, { page: '' }, { page: '../etc' }, { page: 'home', userAgent: 'x'.repeat(1001) }, { page: 'home', referrer: 5 }]) {
+  it('answers 204 to any well-formed payload and counts only the site\'s pages', async () => {
+    const pages = ['/pricing', '', '../etc', 'wp-admin', 'home', '/about', '/contact?ref=ad', 'ADMIN-LEADS'];
+    for (const page of pages) {
+      const res = await server.api('POST', '/api/track-visit', {
+        body: { page, userAgent: UA.iphone, referrer: 'direct' },
+        headers: { 'x-forwarded-for': '24.56.0.50', 'user-agent': UA.iphone },
+      });
+      expect(res.status, page).toBe(204);
+    }
+    // Over-long strings are well-formed too: cut, not refused.
+    const long = await server.api('POST', '/api/track-visit', { body: { page: 'home', userAgent: UA.iphone + 'x'.repeat(5000), referrer: 'https://' + 'a'.repeat(3000) + '.com/' }, headers: { 'x-forwarded-for': '24.56.0.51', 'user-agent': UA.iphone } });
+    expect(long.status).toBe(204);
+    const r = await report();
+    expect(r.totalVisits.current).toBe(5);
+    expect(Object.fromEntries(r.topPages.map((p: any) => [p.page, p.count]))).toEqual({ home: 2, about: 1, contact: 1, 'admin-leads': 1 });
+  });
+
+  it('refuses only payloads not of the documented shape: 400 with the field, 413 when oversize', async () => {
+    for (const body of [{}, { page: 5 }, { page: 'home', userAgent: ['x'] }, { page: 'home', referrer: 5 }, ['home']]) {
       const res = await server.api('POST', '/api/track-visit', { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error).toMatch(/^(page|userAgent|referrer):/);
     }
+    expect((await server.api('POST', '/api/track-visit', { body: {} })).body.error).toBe('page: Page is required');
+    expect((await server.api('POST', '/api/track-visit', { body: { page: 'home', referrer: 5 } })).body.error).toBe('referrer: referrer must be a string');
+    const broken = await server.api('POST', '/api/track-visit', { body: '{"page": "home"' });
+    expect(broken.status).toBe(400);
+    const huge = await server.api('POST', '/api/track-visit', { body: { page: 'home', referrer: 'x'.repeat(200_000) } });
+    expect(huge.status).toBe(413);
+    expect((await report()).totalVisits.current).toBe(0);
+  });
+
+  it('counts at most 300 visits an hour from one address; others still count', async () => {
+    for (let i = 0; i < 310; i++) await track({ ua: UA.iphone, ip: '24.56.0.60', page: i % 2 ? 'home' : 'about' });
+    await track({ ua: UA.iphone, ip: '24.56.0.61' });
+    expect((await report()).totalVisits.current).toBe(301);
+    advance(60);
+    await track({ ua: UA.iphone, ip: '24.56.0.60' });
+    expect((await report()).totalVisits.current).toBe(302);
+  });
+
+  it('counts at most 5 visits of one tRPC batch', async () => {
+    const calls = 8;
+    const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { json: { page: 'home', userAgent: UA.windowsChrome, referrer: 'direct' } }]));
+    const res = await server.api('POST', `/trpc/${Array(calls).fill('analytics.trackVisit').join(',')}?batch=1`, { body: input, headers: { 'x-forwarded-for': '24.56.0.70', 'user-agent': UA.windowsChrome } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: any) => r.result.data.json.accepted)).toEqual([true, true, true, true, true, false, false, false]);
+    expect((await report()).totalVisits.current).toBe(5);
   });
 
   it('counts sessions (visits under 30 minutes apart), pages per session and bounces', async () => {

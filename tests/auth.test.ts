@@ -10,7 +10,7 @@ import { TOKEN_LIFETIME_SECONDS } from '../server/tokens.ts';
 let server: TestServer;
 beforeAll(async () => {
   // TRUST_PROXY lets every test come from an address of its own, so their attempts never add up.
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: '1' });
 });
 afterAll(async () => {
   await server?.stop();
