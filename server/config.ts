@@ -1,7 +1,7 @@
 // Reads and validates every environment variable of CONTRACT.md once, at start.
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -82,14 +82,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Private to this user: it holds the database and the signing key.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const jwtSecret = parsed.data.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
   return { ...parsed.data, dataDir, jwtSecret };
 }
 
 /** Outside production the signing key is generated once and kept, so tokens survive restarts. */
 function readOrCreateSecret(file: string): string {
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    chmodSync(file, 0o600); // one written by an earlier version may be readable by others
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;

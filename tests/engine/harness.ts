@@ -1,0 +1,96 @@
+// The engine under test: the embedded one in a fresh DATA_DIR, or, when MONGODB_URI is set, that
+// server unchanged (in a database of its own, dropped afterwards). Also the real app over it.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { startEmbeddedDb } from '../../server/embedded-db.ts';
+import { signStaffToken } from '../../server/tokens.ts';
+import { StaffModel, hashPassword } from '../../models/staff.ts';
+
+export interface Engine {
+  uri: string;
+  dbName: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startEngine(): Promise<Engine> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'engine-test-'));
+  const dbName = `conformance_${randomBytes(4).toString('hex')}`;
+  const external = process.env.MONGODB_URI;
+  const embedded = external ? undefined : await startEmbeddedDb(dataDir);
+  const uri = external ?? embedded!.uri;
+  return {
+    uri,
+    dbName,
+    dataDir,
+    async stop() {
+      if (external) {
+        const client = await new mongoose.mongo.MongoClient(uri).connect();
+        await client.db(dbName).dropDatabase();
+        await client.close();
+      }
+      await embedded?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A driver connection of its own (pool of 100), as a busy app server has. */
+export async function driverDb(engine: Engine) {
+  const client = await new mongoose.mongo.MongoClient(engine.uri, { maxPoolSize: 100 }).connect();
+  return { db: client.db(engine.dbName), close: () => client.close() };
+}
+
+export interface AppServer {
+  engine: Engine;
+  token(name: string): Promise<string>;
+  api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }>;
+  trpc(proc: string, token: string, input: unknown): Promise<{ status: number; data: any; error?: string }>;
+  stop(): Promise<void>;
+}
+
+/** The product's own server (API only) over the engine under test. */
+export async function startAppServer(): Promise<AppServer> {
+  const engine = await startEngine();
+  await mongoose.connect(engine.uri, { dbName: engine.dbName, serverSelectionTimeoutMS: 5000, bufferCommands: false });
+  await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: engine.dataDir, JWT_SECRET: 'engine-secret-engine-secret-engine-0123' });
+  const { app, close } = await createApp(config, { ssr: false });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call = async (method: string, to: string, token: string, body?: unknown) => {
+    const res = await fetch(url + to, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json().catch(() => null) };
+  };
+  return {
+    engine,
+    async token(name) {
+      const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash: await hashPassword('correct-horse-battery'), isAgent: true });
+      return signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, config.jwtSecret);
+    },
+    api: call,
+    async trpc(proc, token, input) {
+      const { status, body } = await call('POST', `/trpc/${proc}`, token, { json: input });
+      return { status, data: body?.result?.data?.json, error: body?.error?.json?.message };
+    },
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+      await close();
+      await mongoose.disconnect();
+      await engine.stop();
+    },
+  };
+}
