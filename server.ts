@@ -6,12 +6,14 @@ import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit.ts';
+import { ensureLeadIndex } from './models/lead-index.ts';
 
 async function main() {
   const config = loadConfig();
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
+  await ensureLeadIndex();
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {

@@ -28,6 +28,7 @@ import { digitsOf } from '../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
+import { recordLeadChange } from './lead-index.ts';
 
 const customerSchema = new Schema(
   {
@@ -171,6 +172,7 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
         throw err;
       });
     if (reopened) {
+      await recordLeadChange({ ...reopened, status: 'closed' }, reopened);
       await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: String(current.leadId), leadName: reopened.name, claimedBy: reopened.claimedBy ?? undefined, newStatus: 'follow-up' });
     }
   }
@@ -247,6 +249,7 @@ export async function closeLeadIntoCustomer(leadId: string, customer: CloseLeadC
     if (createdHere) await undoCreate(customerId, lead._id);
     throw err;
   });
+  if (marked.matchedCount === 1) await recordLeadChange(lead, { ...lead, status: 'closed', contactedAt: lead.contactedAt ?? closedAt });
   if (marked.matchedCount === 0) {
     // Another request may have closed it with this same customer; then all is done.
     const now = await LeadModel.findById(lead._id).select({ status: 1 }).lean();

@@ -1,8 +1,9 @@
-// The performance dashboard's figures, counted in the database: one grouped count by agent and
-// status, plus the arrival-to-claim times of recent claims for the medians.
-import { LEAD_STATUSES, RESPONSE_PROMISE_MS, type LeadStatus } from '../schemas/lead.ts';
-import { LeadModel } from './lead.ts';
+// The performance dashboard's figures, from the counters kept beside the leads, plus the
+// arrival-to-claim times of each agent's recent claims for the medians.
+import { LEAD_STATUSES, type LeadStatus } from '../schemas/lead.ts';
 import { listAgents } from './staff.ts';
+import { claimWaitsOf, holderCode, overdueFrom, pruneWaitingHours, readCounters } from './lead-index.ts';
+import { recentLeadsOf } from './lead-page.ts';
 
 type StatusCounts = Record<LeadStatus, number>;
 const emptyCounts = (): StatusCounts => Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -33,65 +34,61 @@ export interface AgentStats {
   leads: { leadId: string; name: string; status: LeadStatus; createdAt: Date }[];
 }
 
+/** Leads listed per agent in the stats: the most recent ones of the agent's tab, never a scan. */
+export const AGENT_LIST_LIMIT = 20;
+async function medianClaimMinutes(agentName: string, since: number): Promise<number | null> {
+  const doc = await claimWaitsOf(agentName);
+  const waits = (doc?.w ?? []).filter((x) => x.at.getTime() >= since).map((x) => x.m);
+  const med = median(waits);
+  return med === null ? null : Math.round(med);
+}
+
+/**
+ * The dashboard's figures from the kept counters (models/lead-index.ts): a few documents read by
+ * key whatever the number of leads. Each agent's list is bounded to their latest AGENT_LIST_LIMIT leads.
+ */
 export async function leadStats() {
   const now = Date.now();
-  // Three passes over the leads, side by side: the grouped counts, the overdue count, and the
-  // claimed leads' few fields for the agents' lists and claim-time medians.
-  const [groups, agents, overdueLeads, claimed] = await Promise.all([
-    LeadModel.aggregate<{ _id: { claimedBy: string | null; status: LeadStatus }; count: number }>([
-      { $group: { _id: { claimedBy: '$claimedBy', status: '$status' }, count: { $sum: 1 } } },
-    ]),
-    listAgents(),
-    LeadModel.countDocuments({ status: { $nin: ['closed', 'lost'] }, contactedAt: null, createdAt: { $lt: new Date(now - RESPONSE_PROMISE_MS) } }),
-    LeadModel.find({ claimedBy: { $ne: null } })
-      .sort({ createdAt: -1 })
-      .select({ name: 1, status: 1, claimedBy: 1, claimedAt: 1, createdAt: 1 })
-      .lean<{ _id: unknown; name: string; status: LeadStatus; claimedBy: string; claimedAt: Date | null; createdAt: Date }[]>(),
-  ]);
+  const [counters, agents] = await Promise.all([readCounters(), listAgents()]);
+  void pruneWaitingHours(counters.w, now).catch(() => undefined);
 
   const statusCounts = emptyCounts();
-  const byAgent = new Map<string, StatusCounts>();
   let totalReferrals = 0;
-  let claimedLeads = 0;
-  for (const { _id, count } of groups) {
-    totalReferrals += count;
-    statusCounts[_id.status] = (statusCounts[_id.status] ?? 0) + count;
-    if (_id.claimedBy) {
-      claimedLeads += count;
-      const counts = byAgent.get(_id.claimedBy) ?? emptyCounts();
-      counts[_id.status] += count;
-      byAgent.set(_id.claimedBy, counts);
+  let unclaimedLeads = 0;
+  for (const [holder, byStatus] of Object.entries(counters.c)) {
+    for (const [status, count] of Object.entries(byStatus)) {
+      totalReferrals += count;
+      if (status in statusCounts) statusCounts[status as LeadStatus] += count;
+      if (holder === 'none') unclaimedLeads += count;
     }
   }
 
   const since = now - MEDIAN_WINDOW_MS;
-  const agentStats: AgentStats[] = agents.map((agent) => {
-    const counts = byAgent.get(agent.name) ?? emptyCounts();
-    const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
-    const mine = claimed.filter((l) => l.claimedBy === agent.name);
-    const waits = mine
-      .filter((l) => l.claimedAt && l.claimedAt.getTime() >= since)
-      .map((l) => (l.claimedAt!.getTime() - l.createdAt.getTime()) / 60_000);
-    const med = median(waits);
-    return {
-      name: agent.name,
-      email: agent.email,
-      assigned,
-      active: assigned - counts.closed - counts.lost,
-      closed: counts.closed,
-      lost: counts.lost,
-      conversionRate: conversionRate(counts.closed, assigned),
-      medianClaimMinutes: med === null ? null : Math.round(med),
-      leads: mine.map((l) => ({ leadId: String(l._id), name: l.name, status: l.status, createdAt: l.createdAt })),
-    };
-  });
+  const agentStats: AgentStats[] = await Promise.all(
+    agents.map(async (agent) => {
+      const counts = { ...emptyCounts(), ...counters.c[holderCode(agent.name)] };
+      const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
+      const [leads, med] = await Promise.all([recentLeadsOf(agent.name, AGENT_LIST_LIMIT, counters), medianClaimMinutes(agent.name, since)]);
+      return {
+        name: agent.name,
+        email: agent.email,
+        assigned,
+        active: assigned - counts.closed - counts.lost,
+        closed: counts.closed,
+        lost: counts.lost,
+        conversionRate: conversionRate(counts.closed, assigned),
+        medianClaimMinutes: med,
+        leads: leads.map((l) => ({ leadId: l.leadId, name: l.name, status: l.status, createdAt: l.createdAt })),
+      };
+    }),
+  );
 
   return {
     agents: agentStats,
     totalReferrals,
-    claimedLeads,
-    unclaimedLeads: totalReferrals - claimedLeads,
-    overdueLeads,
+    claimedLeads: totalReferrals - unclaimedLeads,
+    unclaimedLeads,
+    overdueLeads: overdueFrom(counters.w, now),
     statusCounts,
     conversionRate: conversionRate(statusCounts.closed, totalReferrals),
   };

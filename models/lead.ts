@@ -4,6 +4,8 @@ import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type Lea
 import { conflict, badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
+import { nextLeadSeq, recordClaimWait, recordLeadChange } from './lead-index.ts';
+import { firstOfWindow, leadKeys, releaseLeadKeys } from './lead-keys.ts';
 
 const leadSchema = new Schema(
   {
@@ -21,6 +23,8 @@ const leadSchema = new Schema(
     source: { type: String, enum: ['website', 'admin'], default: 'website' },
     /** A repeat submission within 24 hours points at the first lead. */
     duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
+    /** Arrival order: the lead list pages by it (models/lead-index.ts). */
+    seq: { type: Number, default: null },
   },
   { timestamps: true },
 );
@@ -38,26 +42,22 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a new lead as unclaimed. A repeat from the same email or phone within 24 hours is kept
- * and marked as a possible duplicate of the first one, never merged or dropped.
+ * and marked as a possible duplicate of the first one, never merged or dropped. The check is two
+ * lookups of key documents (models/lead-keys.ts), whatever the number of stored leads.
  */
 export async function createLead(input: ReferralInput & { notes?: string; source?: 'website' | 'admin' }): Promise<LeadDoc> {
   const phoneDigits = digitsOf(input.phone);
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS);
-  const first = await LeadModel.findOne({
-    createdAt: { $gte: since },
-    duplicateOf: null,
-    $or: [{ email: input.email.toLowerCase() }, { phoneDigits }],
-  })
-    .sort({ createdAt: 1 })
-    .select({ _id: 1 })
-    .lean();
-  return LeadModel.create({ ...input, phoneDigits, duplicateOf: first?._id ?? null });
+  const _id = new mongoose.Types.ObjectId();
+  const [seq, first] = await Promise.all([nextLeadSeq(), firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS)]);
+  const lead = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first });
+  await recordLeadChange(null, lead.toObject());
+  return lead;
 }
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
 const FINISHED: LeadStatus[] = ['closed', 'lost'];
 
-type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };
+export type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };
 
 export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
   const status = lead.status as LeadStatus;
@@ -119,7 +119,7 @@ const STALE_CLAIM_MS = 30_000;
  * other learns who holds it.
  */
 export async function claimLead(leadId: string, agentName: string, actor: Actor): Promise<LeadView> {
-  const agents = await listAgents();
+  const agents = await agentsFor(agentName);
   const agent = agents.find((a) => a.name.toLowerCase() === agentName.trim().toLowerCase());
   if (!agent) throw badRequest(`${agentName} is not an agent. Agents: ${agents.map((a) => a.name).join(', ') || 'none yet'}.`);
   const current = await findLead(leadId);
@@ -145,6 +145,7 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
     await LeadClaimModel.deleteOne({ _id: current._id });
     throw notFound('Lead not found');
   }
+  await Promise.all([recordLeadChange(current, claimed), recordClaimWait(agent.name, claimed.createdAt, claimed.claimedAt ?? new Date())]);
   await logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: claimed.name, claimedBy: agent.name });
   return toLeadView(claimed);
 }
@@ -161,15 +162,18 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
     { new: true },
   ).lean<LeadRecord>();
   if (!lead) throw conflict('A closed lead cannot be unclaimed.');
+  await recordLeadChange(current, lead);
   await releaseClaim(current._id);
   await logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: lead.name, claimedBy: current.claimedBy ?? undefined });
   return toLeadView(lead);
 }
 
 /**
- * Changes a lead's status and/or notes. Status changes need a claimed lead; "unclaimed" restores a
- * lead (a lost one back to the queue); a closed lead keeps its status. Closing itself is not done
- * here: it needs the customer (models/customer.ts closeLeadIntoCustomer).
+ * Changes a lead's status and/or notes. "lost" is reachable from every state but closed, claimed
+ * or not (spam and dead leads are thrown away without claiming them); "unclaimed" restores a lead
+ * to the queue, whoever held it; called, follow-up and quoted need a claimed lead; a closed lead
+ * keeps its status. Closing itself is not done here: it needs the customer
+ * (models/customer.ts closeLeadIntoCustomer).
  */
 export async function updateLead(leadId: string, change: { status?: LeadStatus; notes?: string }, actor: Actor): Promise<LeadView> {
   const current = await findLead(leadId);
@@ -180,6 +184,8 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
     if (change.status === 'closed') throw conflict('Closing a lead needs its customer information.');
     if (change.status === 'unclaimed') {
       Object.assign(set, { status: 'unclaimed', claimedBy: null, claimedAt: null });
+    } else if (change.status === 'lost') {
+      set.status = 'lost';
     } else {
       if (!current.claimedBy) throw conflict('Claim this lead before changing its status.');
       Object.assign(set, { status: change.status, contactedAt: current.contactedAt ?? new Date() });
@@ -190,6 +196,7 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   // The condition keeps a concurrent close from being overwritten.
   const lead = await LeadModel.findOneAndUpdate({ _id: current._id, status: current.status }, { $set: set }, { new: true }).lean<LeadRecord>();
   if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  await recordLeadChange(current, lead);
   if (set.claimedBy === null) await releaseClaim(current._id);
   const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
   const action = statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
@@ -206,6 +213,18 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   if (current.status === 'closed') throw closedError;
   const { deletedCount } = await LeadModel.deleteOne({ _id: current._id, status: { $ne: 'closed' } });
   if (deletedCount === 0) throw closedError;
-  await releaseClaim(current._id);
+  await recordLeadChange(current, null);
+  await Promise.all([releaseClaim(current._id), releaseLeadKeys(current._id, leadKeys(current.email, current.phoneDigits))]);
   await logActivity(actor, 'LEAD_DELETED', { leadId, leadName: current.name, claimedBy: current.claimedBy ?? undefined });
+}
+
+/** Agents change rarely and every claim names one: a short-lived copy, read again for an unknown name. */
+let agentsCache: { at: number; agents: Awaited<ReturnType<typeof listAgents>> } | null = null;
+const AGENTS_TTL_MS = 10_000;
+
+async function agentsFor(name: string) {
+  const fresh = agentsCache && Date.now() - agentsCache.at < AGENTS_TTL_MS;
+  if (fresh && agentsCache!.agents.some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) return agentsCache!.agents;
+  agentsCache = { at: Date.now(), agents: await listAgents() };
+  return agentsCache.agents;
 }

@@ -1,8 +1,9 @@
 // Leads, their claims and statuses, and the dashboard stats. The rules live in models/lead.ts;
 // closing goes through the customer (models/customer.ts) so no closed lead is without one.
-import { leadClaimInput, leadCreateInput, leadIdInput, leadUpdateInput } from '../schemas/lead.ts';
+import { leadClaimInput, leadCreateInput, leadIdInput, leadPageInput, leadUpdateInput } from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
+import { leadPage, leadPosition } from '../models/lead-page.ts';
 import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
 import { conflict } from '../server/errors.ts';
 import { listAgents } from '../models/staff.ts';
@@ -11,6 +12,12 @@ import { actorOf, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
   list: protectedProcedure.query(() => listLeads()),
+
+  /** The console's list: one page of a tab, searched on the server, with the tabs' counts. */
+  page: protectedProcedure.input(leadPageInput).query(({ input }) => leadPage(input)),
+
+  /** The All tab's page holding a lead (duplicate and ?lead= links); null when it is gone. */
+  locate: protectedProcedure.input(leadIdInput).query(({ input }) => leadPosition(input.leadId)),
 
   agents: protectedProcedure.query(async () => (await listAgents()).map((a) => ({ name: a.name, email: a.email }))),
 

@@ -51,6 +51,15 @@ export const leadUpdateInput = leadIdInput
   .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Give a status or notes to update' });
 export type LeadUpdateInput = z.infer<typeof leadUpdateInput>;
 
+/** One page of the console's lead list: a tab (an agent's by name), an optional search, a page from 0. */
+export const leadPageInput = z.object({
+  tab: z.enum(['all', 'unclaimed', 'agent', 'closed', 'lost']).default('all'),
+  agent: z.string().trim().max(100).optional(),
+  search: z.string().max(100, 'Search must be at most 100 characters').default(''),
+  page: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type LeadPageInput = z.infer<typeof leadPageInput>;
+
 /** Optional YYYY-MM-DD dates of the activity export. */
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').optional();
 export const activityExportInput = z.object({ from: isoDate, to: isoDate });

@@ -4,6 +4,7 @@ import { createStaffWithToken, startTestServer, type TestServer } from './helper
 import mongoose from 'mongoose';
 import { LeadModel } from '../models/lead.ts';
 import { insertActivities } from '../models/activity.ts';
+import { rebuildLeadIndex } from '../models/lead-index.ts';
 
 let server: TestServer;
 let admin: string;
@@ -133,14 +134,17 @@ describe('lead routes', () => {
   it('mark leads overdue 24 hours after arrival until contacted', async () => {
     const id = await newLead(7);
     await LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    // Backdating is a write around the model: the kept counters learn it from a recount.
+    await rebuildLeadIndex();
     const find = async () => ((await server.api('GET', '/api/admin/leads', { token: admin })).body as { leadId: string; overdue: boolean }[]).find((l) => l.leadId === id)!;
+    const overdue = async () => (await server.api('GET', '/api/admin/stats', { token: admin })).body.overdueLeads;
     expect((await find()).overdue).toBe(true);
-    const stats = await server.api('GET', '/api/admin/stats', { token: admin });
-    expect(stats.body.overdueLeads).toBeGreaterThanOrEqual(1);
+    expect(await overdue()).toBe(1);
     await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: 'Ben' } });
     expect((await find()).overdue).toBe(true); // claimed but not yet contacted
     await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status: 'called' } });
     expect((await find()).overdue).toBe(false);
+    expect(await overdue()).toBe(0);
   });
 });
 

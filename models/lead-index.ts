@@ -1,0 +1,248 @@
+// The leads' kept figures and paging index, so the dashboard and the lead list never read every
+// lead: one counters document changed with $inc alongside each change of a lead, and small index
+// documents of 100 leads each, in arrival order. `rebuildLeadIndex` remakes both from the leads.
+// See docs/decisions/002-lead-counters.md for the layout and why.
+import mongoose from 'mongoose';
+import { logger } from '../server/logger.ts';
+
+/** Bump when the layout below changes: the start-up check then rebuilds. */
+export const INDEX_VERSION = 1;
+/** Leads per index document. */
+export const BUCKET = 100;
+/** Leads per counted range: tab counts per range let a page skip whole ranges. */
+export const RANGE = 1000;
+const HOUR = 3600_000;
+/** Hours of arrivals whose waiting leads are counted per hour: enough to tell "older than 24h". */
+const HOURS_KEPT = 48;
+
+/** The fields of a lead that the counters and the index depend on. */
+export interface LeadFacts {
+  _id: unknown;
+  seq?: number | null;
+  status: string;
+  claimedBy?: string | null;
+  contactedAt?: Date | null;
+  claimedAt?: Date | null;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phoneDigits: string;
+}
+
+/** Documents keyed by a string _id, with fields named at run time ($inc and $set paths). */
+export interface Keyed {
+  _id: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- paths such as "c.none.lost" are built at run time
+  [field: string]: any;
+}
+/** Counters `_id: "leads"` (the figures) and `_id: "seq"` (the last lead number given out). */
+const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
+/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = "<tab>\t<closed>\t<name>\t<email>\t<phone digits>". */
+const index = () => mongoose.connection.collection<Keyed>('lead_index');
+
+/** Field names cannot hold dots or start with $: agent names are written in hex. */
+export const holderCode = (claimedBy: string | null | undefined) => (claimedBy ? `a${Buffer.from(claimedBy).toString('hex')}` : 'none');
+export const agentTab = (name: string) => holderCode(name);
+
+/** The tab a lead shows under besides All and Closed: Lost, its agent's, or Unclaimed (SPEC.md §4). */
+function primaryTab(l: LeadFacts): string | null {
+  if (l.status === 'lost') return 'lost';
+  if (l.claimedBy) return holderCode(l.claimedBy);
+  return l.status === 'closed' ? null : 'unclaimed';
+}
+
+export function tabsOf(l: LeadFacts): string[] {
+  const primary = primaryTab(l);
+  return ['all', ...(primary ? [primary] : []), ...(l.status === 'closed' ? ['closed'] : [])];
+}
+
+/** Not yet contacted and not finished: overdue once older than the 24-hour promise. */
+const isWaiting = (l: LeadFacts) => l.status !== 'closed' && l.status !== 'lost' && !l.contactedAt;
+const hourKey = (d: Date) => `h${Math.floor(d.getTime() / HOUR)}`;
+export const bucketOf = (seq: number) => Math.floor(seq / BUCKET);
+export const rangeOf = (seq: number) => Math.floor(seq / RANGE);
+export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
+
+function entryText(l: LeadFacts): string {
+  return [primaryTab(l) ?? '-', l.status === 'closed' ? 1 : 0, l.name.toLowerCase(), l.email.toLowerCase(), l.phoneDigits].join('\t');
+}
+
+/** What one lead adds to the counters document (negated when it goes away). */
+function contribution(l: LeadFacts, sign: number, now: number, into: Record<string, number>) {
+  const add = (k: string) => (into[k] = (into[k] ?? 0) + sign);
+  add(`c.${holderCode(l.claimedBy)}.${l.status}`);
+  if (typeof l.seq === 'number') for (const t of tabsOf(l)) add(`t.${t}.r${rangeOf(l.seq)}`);
+  if (isWaiting(l)) {
+    add('w.n');
+    if (l.createdAt.getTime() > now - HOURS_KEPT * HOUR) add(`w.${hourKey(l.createdAt)}`);
+  }
+}
+
+/**
+ * Applies one change of a lead (create: before null; delete: after null) to the counters, in one
+ * $inc, and to its index entry. Called by the model after the lead's own write succeeded, so each
+ * change is counted once; $inc commutes, so concurrent changes of other leads cannot be lost.
+ */
+export async function recordLeadChange(before: LeadFacts | null, after: LeadFacts | null): Promise<void> {
+  const now = Date.now();
+  const inc: Record<string, number> = {};
+  if (before) contribution(before, -1, now, inc);
+  if (after) contribution(after, 1, now, inc);
+  for (const k of Object.keys(inc)) if (inc[k] === 0) delete inc[k];
+  const writes: Promise<unknown>[] = [];
+  if (Object.keys(inc).length) writes.push(counters().updateOne({ _id: 'leads' }, { $inc: inc }, { upsert: true }));
+  const lead = after ?? before!;
+  if (typeof lead.seq === 'number') {
+    const field = `e.${entryKey(lead.seq, lead._id)}`;
+    const bucket = `b${bucketOf(lead.seq)}`;
+    if (!after) writes.push(index().updateOne({ _id: bucket }, { $unset: { [field]: '' } }));
+    else if (!before || entryText(before) !== entryText(after)) writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
+  }
+  await Promise.all(writes);
+}
+
+/** Claim waits kept per agent for the median. */
+const CLAIM_WAITS_KEPT = 200;
+
+interface ClaimWaits {
+  _id: string;
+  w: { at: Date; m: number }[];
+}
+const claimWaits = () => mongoose.connection.collection<ClaimWaits>('lead_counters');
+
+/** Remembers how long a lead waited for its claim, for the agent's median (the newest 200 are kept). */
+export async function recordClaimWait(agentName: string, createdAt: Date, claimedAt: Date): Promise<void> {
+  const id = `claims:${holderCode(agentName)}`;
+  const doc = await claimWaits().findOneAndUpdate(
+    { _id: id },
+    { $push: { w: { at: claimedAt, m: (claimedAt.getTime() - createdAt.getTime()) / 60_000 } } },
+    { upsert: true, returnDocument: 'after' },
+  );
+  // Trimmed now and then rather than on every claim ($push's $slice is not on every engine).
+  if (doc && doc.w.length > CLAIM_WAITS_KEPT * 2) await claimWaits().updateOne({ _id: id }, { $set: { w: doc.w.slice(-CLAIM_WAITS_KEPT) } });
+}
+
+export const claimWaitsOf = (agentName: string) => claimWaits().findOne({ _id: `claims:${holderCode(agentName)}` });
+
+/** Numbers for new leads, in arrival order: the last of `count` fresh numbers. */
+export async function nextLeadSeq(count = 1): Promise<number> {
+  const doc = await counters().findOneAndUpdate({ _id: 'seq' }, { $inc: { n: count } }, { upsert: true, returnDocument: 'after' });
+  return (doc?.n as number | undefined) ?? count;
+}
+
+export interface LeadCounters {
+  /** Leads per claimant code and status. */
+  c: Record<string, Record<string, number>>;
+  /** Leads per tab and range of 1,000 lead numbers. */
+  t: Record<string, Record<string, number>>;
+  /** Waiting leads: `n` in all, and per arrival hour for the last 48 hours. */
+  w: Record<string, number>;
+  v?: number;
+}
+
+export async function readCounters(): Promise<LeadCounters> {
+  const doc = (await counters().findOne({ _id: 'leads' })) as Partial<LeadCounters> | null;
+  return { c: doc?.c ?? {}, t: doc?.t ?? {}, w: doc?.w ?? {}, v: doc?.v };
+}
+
+export const sum = (values: Record<string, number> | undefined) => Object.values(values ?? {}).reduce((a, b) => a + b, 0);
+
+/** Leads waiting longer than the 24-hour promise: all waiting ones but those of the last 24 hours. */
+export function overdueFrom(w: Record<string, number>, now = Date.now()): number {
+  const firstRecentHour = Math.floor((now - 24 * HOUR) / HOUR);
+  let recent = 0;
+  for (const [k, n] of Object.entries(w)) if (k.startsWith('h') && Number(k.slice(1)) >= firstRecentHour) recent += n;
+  return Math.max(0, (w.n ?? 0) - recent);
+}
+
+/** Drops the hour counts that no longer matter (they only grow the document). */
+export async function pruneWaitingHours(w: Record<string, number>, now = Date.now()): Promise<void> {
+  const oldest = Math.floor(now / HOUR) - HOURS_KEPT;
+  const stale = Object.keys(w).filter((k) => k.startsWith('h') && Number(k.slice(1)) < oldest);
+  if (stale.length) await counters().updateOne({ _id: 'leads' }, { $unset: Object.fromEntries(stale.map((k) => [`w.${k}`, ''])) });
+}
+
+/** One index document, or an empty one. */
+export async function readBucket(bucket: number): Promise<Record<string, string>> {
+  const doc = (await index().findOne({ _id: `b${bucket}` })) as { e?: Record<string, string> } | null;
+  return doc?.e ?? {};
+}
+
+/** Every index document, in storage order, one at a time (search). */
+export function allBuckets() {
+  return index().find({}, { batchSize: 20 });
+}
+
+/** The last lead number given out. */
+export async function lastSeq(): Promise<number> {
+  const doc = (await counters().findOne({ _id: 'seq' })) as { n?: number } | null;
+  return doc?.n ?? 0;
+}
+
+/**
+ * Remakes the counters and the index from the leads themselves (`npm run db:recount`, and the
+ * start-up check). Leads without a number (written around the model: imports, demo data) get the
+ * next numbers in arrival order. Reads every lead once: run it while the console is quiet.
+ */
+export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: number }> {
+  const leads = mongoose.connection.collection('leads');
+  const rows = (await leads
+    .find({}, { projection: { seq: 1, status: 1, claimedBy: 1, claimedAt: 1, contactedAt: 1, createdAt: 1, name: 1, email: 1, phoneDigits: 1 } })
+    .toArray()) as unknown as LeadFacts[];
+  const unnumbered = rows.filter((l) => typeof l.seq !== 'number').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
+  let seq = Math.max(await lastSeq(), ...rows.map((l) => (typeof l.seq === 'number' ? l.seq : 0)));
+  for (let i = 0; i < unnumbered.length; i += 1000) {
+    const batch = unnumbered.slice(i, i + 1000);
+    for (const l of batch) l.seq = ++seq;
+    await leads.bulkWrite(batch.map((l) => ({ updateOne: { filter: { _id: l._id as mongoose.Types.ObjectId }, update: { $set: { seq: l.seq } } } })), { ordered: false });
+  }
+
+  const now = Date.now();
+  const inc: Record<string, number> = {};
+  const buckets = new Map<number, Record<string, string>>();
+  for (const l of rows) {
+    contribution(l, 1, now, inc);
+    const b = bucketOf(l.seq!);
+    const entries = buckets.get(b) ?? {};
+    entries[entryKey(l.seq!, l._id)] = entryText(l);
+    buckets.set(b, entries);
+  }
+  const doc: Keyed = { _id: 'leads', c: {}, t: {}, w: {}, v: INDEX_VERSION };
+  for (const [path, n] of Object.entries(inc)) {
+    const [top, mid, leaf] = path.split('.');
+    const group = doc[top] as Record<string, unknown>;
+    if (leaf === undefined) group[mid] = n;
+    else group[mid] = { ...(group[mid] as object), [leaf]: n };
+  }
+  await index().deleteMany({});
+  const docs = [...buckets].map(([b, e]) => ({ _id: `b${b}`, e }));
+  for (let i = 0; i < docs.length; i += 50) await index().insertMany(docs.slice(i, i + 50));
+  await counters().replaceOne({ _id: 'leads' }, doc, { upsert: true });
+  // Each agent's latest claims again, for the medians.
+  const claims = new Map<string, { at: Date; m: number }[]>();
+  for (const l of rows) {
+    if (!l.claimedBy || !l.claimedAt) continue;
+    claims.set(l.claimedBy, [...(claims.get(l.claimedBy) ?? []), { at: l.claimedAt, m: (l.claimedAt.getTime() - l.createdAt.getTime()) / 60_000 }]);
+  }
+  await claimWaits().deleteMany({ _id: { $regex: /^claims:/ } });
+  for (const [agent, w] of claims) {
+    w.sort((a, b) => a.at.getTime() - b.at.getTime());
+    await claimWaits().insertOne({ _id: `claims:${holderCode(agent)}`, w: w.slice(-CLAIM_WAITS_KEPT) });
+  }
+  await counters().updateOne({ _id: 'seq' }, { $max: { n: seq } }, { upsert: true });
+  return { leads: rows.length, numbered: unnumbered.length };
+}
+
+/**
+ * The start-up check: rebuilds when the counters are missing, of an older layout, or disagree
+ * with the number of leads (a crash between a lead's write and its count, or writes around the
+ * model). Costs one counters read and one estimated count.
+ */
+export async function ensureLeadIndex(): Promise<void> {
+  const [current, stored] = await Promise.all([readCounters(), mongoose.connection.collection('leads').estimatedDocumentCount()]);
+  const counted = Object.values(current.c).reduce((a, byStatus) => a + sum(byStatus), 0);
+  if (current.v === INDEX_VERSION && counted === stored) return;
+  const started = Date.now();
+  const { leads, numbered } = await rebuildLeadIndex();
+  logger.info({ leads, numbered, counted, stored, ms: Date.now() - started }, 'lead counters rebuilt');
+}
