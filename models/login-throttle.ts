@@ -1,14 +1,24 @@
-// Limits password guessing: attempts are counted per account and per client address in the
-// database (so every server process shares them), in fixed windows.
+// Limits password guessing without letting a stranger lock staff out. Attempts are counted in the
+// database (so every server process shares them), in fixed windows, with atomic increments made
+// before the password is checked, so parallel or batched guesses cannot slip past a limit:
+// - per account and address: a few failures, then 429 for that address only;
+// - per address across accounts: a password spray from one address stops;
+// - per account across addresses: no lockout, but a delay that grows with the failures, so a
+//   guesser rotating addresses gets slower and slower while the owner still gets in.
 import mongoose, { Schema } from 'mongoose';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { DomainError } from '../server/errors.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-/** Failed attempts allowed on one account per window: enough for typos, far too few to guess. */
+/** Failed attempts allowed on one account from one address per window: enough for typos, far too few to guess. */
 export const ACCOUNT_ATTEMPTS = 5;
 /** Failed attempts allowed from one address per window, across accounts (an office shares one). */
 export const ADDRESS_ATTEMPTS = 20;
+/** Failures on one account, from anywhere, before each further attempt is slowed down. */
+export const ACCOUNT_FREE_FAILURES = 5;
+/** The first delay; it doubles with every further failure, up to the maximum. */
+export const ACCOUNT_DELAY_BASE_MS = 500;
+export const ACCOUNT_DELAY_MAX_MS = 8000;
 
 const throttleSchema = new Schema({
   key: { type: String, required: true, unique: true },
@@ -19,9 +29,26 @@ throttleSchema.index({ windowStart: 1 });
 
 const ThrottleModel = mongoose.model('LoginThrottle', throttleSchema);
 
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 /** IPv6 clients usually hold a whole /56 or /64, so they are counted by their /56 network. */
-export const addressKey = (ip: string) => `address:${ipKeyGenerator(ip, 56)}`;
+const network = (ip: string) => ipKeyGenerator(ip, 56);
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** The counters one sign-in attempt touches. The address is the real client address (req.ip). */
+export interface SignInKeys {
+  account: string;
+  pair: string;
+  address?: string;
+}
+
+export function signInKeys(email: string, ip: string, opts: { countAddress?: boolean } = {}): SignInKeys {
+  const e = normalEmail(email);
+  return {
+    account: `account:${e}`,
+    pair: `pair:${e}|${network(ip)}`,
+    address: opts.countAddress === false ? undefined : `address:${network(ip)}`,
+  };
+}
+export const addressKey = (ip: string) => `address:${network(ip)}`;
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
@@ -46,6 +73,13 @@ async function hit(key: string): Promise<{ count: number; windowStart: Date }> {
   }
 }
 
+/** The count of the key in the current window, without counting. */
+async function peek(key: string): Promise<number> {
+  const cutoff = new Date(Date.now() - THROTTLE_WINDOW_MS);
+  const doc = await ThrottleModel.findOne({ key, windowStart: { $gt: cutoff } }).lean();
+  return doc?.count ?? 0;
+}
+
 function tooMany(windowStart: Date): DomainError {
   const minutes = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 60_000));
   return new DomainError(
@@ -54,24 +88,45 @@ function tooMany(windowStart: Date): DomainError {
   );
 }
 
-export interface ThrottleLimit {
-  key: string;
-  max: number;
+/** The wait before the next password check of an account with this many recent failures. */
+export function accountDelayMs(failures: number): number {
+  if (failures < ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_BASE_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Counts an attempt against every key before the password is checked, so parallel guesses cannot
- * slip past the limit; throws 429 once any key is over its limit. The caller forgives the attempt
- * with `forgive` when it succeeds.
+ * Lets an attempt go on to the password check, or throws 429. Counts it against the account and
+ * address pair, and the address, first (so of any number of parallel attempts only the allowed
+ * number get through), then waits as long as the account's recent failures ask.
  */
-export async function countAttempt(limits: ThrottleLimit[]): Promise<void> {
-  const hits = await Promise.all(limits.map((l) => hit(l.key)));
-  const over = hits.find((h, i) => h.count > limits[i]!.max);
-  if (over) throw tooMany(over.windowStart);
+export async function admitAttempt(keys: SignInKeys): Promise<void> {
+  const pair = await hit(keys.pair);
+  const address = keys.address ? await hit(keys.address) : null;
+  if (pair.count > ACCOUNT_ATTEMPTS) throw tooMany(pair.windowStart);
+  if (address && address.count > ADDRESS_ATTEMPTS) throw tooMany(address.windowStart);
+  const delay = accountDelayMs(await peek(keys.account));
+  if (delay > 0) await sleep(delay);
 }
 
-/** A successful sign-in: the account starts afresh and the address gets its attempt back. */
-export async function forgive(opts: { account?: string; address?: string }): Promise<void> {
-  if (opts.account) await ThrottleModel.deleteOne({ key: opts.account });
-  if (opts.address) await ThrottleModel.updateOne({ key: opts.address, count: { $gt: 0 } }, { $inc: { count: -1 } });
+/** A wrong password: the account's failures grow, and with them the next attempt's delay. */
+export async function recordFailure(keys: SignInKeys): Promise<void> {
+  await hit(keys.account);
+}
+
+/** A successful sign-in: the account and this pair start afresh and the address gets its attempt back. */
+export async function forgive(keys: SignInKeys): Promise<void> {
+  await ThrottleModel.deleteMany({ key: { $in: [keys.account, keys.pair] } });
+  if (keys.address) await ThrottleModel.updateOne({ key: keys.address, count: { $gt: 0 } }, { $inc: { count: -1 } });
+}
+
+/** Google sign-in proves the email itself; only the address is counted. */
+export async function admitAddress(ip: string): Promise<void> {
+  const address = await hit(addressKey(ip));
+  if (address.count > ADDRESS_ATTEMPTS) throw tooMany(address.windowStart);
+}
+
+export async function forgiveAddress(ip: string): Promise<void> {
+  await ThrottleModel.updateOne({ key: addressKey(ip), count: { $gt: 0 } }, { $inc: { count: -1 } });
 }

@@ -12,6 +12,12 @@ const staffSchema = new Schema(
     email: { type: String, required: true, unique: true, lowercase: true, trim: true, maxlength: 254 },
     passwordHash: { type: String, required: true },
     isAgent: { type: Boolean, default: false },
+    /** Admins manage staff and read the audit log; every other action is open to all staff. */
+    isAdmin: { type: Boolean, default: false },
+    /** Set by an admin's password reset: the console asks for a new password before anything else. */
+    mustChangePassword: { type: Boolean, default: false },
+    /** The password is still the one ADMIN_PASSWORD set; once changed another way, a start never overwrites it. */
+    passwordFromEnv: { type: Boolean, default: false },
     /** Bumped on password change; tokens carrying an older version stop working. */
     tokenVersion: { type: Number, default: 0 },
     lastLoginAt: { type: Date },
@@ -43,7 +49,12 @@ export function hashPassword(password: string): Promise<string> {
   return argon2Hash(password, ARGON2_OPTIONS);
 }
 
+let passwordChecks = 0;
+/** How many password checks this process has run: the sign-in limit tests count them. */
+export const passwordCheckCount = () => passwordChecks;
+
 export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  passwordChecks++;
   return argon2Verify(hash, password).catch(() => false);
 }
 
@@ -93,7 +104,7 @@ export async function changePassword(staff: StaffDoc, currentPassword: string, n
   const updated = await StaffModel.findOneAndUpdate(
     // Matching the version read means two concurrent changes cannot both succeed silently.
     { _id: staff._id, tokenVersion: staff.tokenVersion },
-    { $set: { passwordHash: await hashPassword(newPassword) }, $inc: { tokenVersion: 1 } },
+    { $set: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordFromEnv: false }, $inc: { tokenVersion: 1 } },
     { new: true },
   );
   if (!updated) throw badRequest('Your password was changed elsewhere. Please sign in again.');
@@ -113,15 +124,19 @@ export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: S
       email: input.email,
       passwordHash: await hashPassword(input.password),
       isAgent: input.isAgent ?? false,
+      isAdmin: input.isAdmin ?? false,
     });
     return { staff, created: true, passwordChanged: true };
   }
   existing.name = input.name;
   if (input.isAgent !== undefined) existing.isAgent = input.isAgent;
+  if (input.isAdmin !== undefined) existing.isAdmin = input.isAdmin;
   const passwordChanged = !(await verifyPassword(existing.passwordHash, input.password));
   if (passwordChanged) {
     existing.passwordHash = await hashPassword(input.password);
     existing.tokenVersion += 1;
+    existing.passwordFromEnv = false;
+    existing.mustChangePassword = false;
   }
   await existing.save();
   return { staff: existing, created: false, passwordChanged };
@@ -137,17 +152,34 @@ export async function removeStaff(email: string): Promise<boolean> {
 export function listStaff() {
   return StaffModel.find()
     .sort({ email: 1 })
-    .select({ name: 1, email: 1, isAgent: 1, createdAt: 1, lastLoginAt: 1 })
+    .select({ name: 1, email: 1, isAgent: 1, isAdmin: 1, mustChangePassword: 1, createdAt: 1, lastLoginAt: 1 })
     .lean();
 }
 
 export const countStaff = () => StaffModel.countDocuments();
 
 /**
- * The ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME account of the server's start: created, or brought
- * in line with the variables. Without ADMIN_NAME an existing account keeps its name.
+ * The ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_NAME account of the server's start, always an admin.
+ * Created when missing. ADMIN_PASSWORD is applied again only while the password is still the one it
+ * set: once someone changes it (console, reset, staff command), a restart never undoes that.
+ * Without ADMIN_NAME an existing account keeps its name.
  */
 export async function ensureAdminAccount(admin: { email: string; password: string; name?: string }) {
-  const existing = await StaffModel.findOne({ email: admin.email.trim().toLowerCase() }).select({ name: 1 }).lean();
-  return upsertStaff({ email: admin.email.trim().toLowerCase(), password: admin.password, name: admin.name ?? existing?.name ?? 'Administrator' });
+  const email = admin.email.trim().toLowerCase();
+  const existing = await StaffModel.findOne({ email });
+  if (!existing) {
+    const input = staffAccountInput.parse({ email, password: admin.password, name: admin.name ?? 'Administrator' });
+    const staff = await StaffModel.create({ ...input, passwordHash: await hashPassword(input.password), isAdmin: true, passwordFromEnv: true });
+    return { staff, created: true, passwordChanged: true, passwordKept: false };
+  }
+  if (admin.name) existing.name = admin.name;
+  existing.isAdmin = true;
+  let passwordChanged = false;
+  if (existing.passwordFromEnv && !(await verifyPassword(existing.passwordHash, admin.password))) {
+    existing.passwordHash = await hashPassword(admin.password);
+    existing.tokenVersion += 1;
+    passwordChanged = true;
+  }
+  await existing.save();
+  return { staff: existing, created: false, passwordChanged, passwordKept: !existing.passwordFromEnv };
 }

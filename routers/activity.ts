@@ -7,7 +7,8 @@ import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
 import { activityCursor, listRecentActivity, type ActivityView } from '../models/activity.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { protectedProcedure, router } from './trpc.ts';
+import { auditActorOf, protectedProcedure, router } from './trpc.ts';
+import { recordAudit } from '../models/audit.ts';
 
 /** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
 function dayStart(date: string, timeZone: string, plusDays = 0): Date {
@@ -19,7 +20,8 @@ export const activityRouter = router({
   list: protectedProcedure.query(() => listRecentActivity()),
 
   /** Checks the caller and the dates; the REST adapter streams the rows. */
-  exportRange: protectedProcedure.input(activityExportInput).query(({ input, ctx }) => {
+  exportRange: protectedProcedure.input(activityExportInput).query(async ({ input, ctx }) => {
+    await recordAudit(auditActorOf(ctx), { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
     const tz = ctx.config.TIME_ZONE;
     const from = input.from ? dayStart(input.from, tz) : undefined;
     const to = input.to ? dayStart(input.to, tz, 1) : undefined; // "to" includes its whole day

@@ -3,13 +3,19 @@ import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInp
 import { customersCsv } from '../schemas/customer-csv.ts';
 import { closeLeadIntoCustomer, createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { actorOf, protectedProcedure, router } from './trpc.ts';
+import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
+import { recordAudit } from '../models/audit.ts';
+import { customerExportNote } from '../schemas/customer.ts';
 
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
 
-  /** One customer with the medical details: the edit view loads it. */
-  get: protectedProcedure.input(customerIdInput).query(({ input }) => getCustomer(input.customerId)),
+  /** One customer with the medical details: the edit view loads it. Every read is in the audit log. */
+  get: protectedProcedure.input(customerIdInput).query(async ({ input, ctx }) => {
+    const customer = await getCustomer(input.customerId);
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMER_MEDICAL_READ', customerId: customer.customerId, customerName: customer.name });
+    return customer;
+  }),
 
   /** A hand-added customer; given a leadId it closes that lead into this customer instead. Answers without the medical details. */
   create: protectedProcedure.input(customerCreateInput).mutation(async ({ input, ctx }) => {
@@ -30,7 +36,17 @@ export const customersRouter = router({
   closeLead: protectedProcedure.input(closeLeadInput).mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
 
   /** All customers as CSV (the page exports its filtered list itself). */
-  export: protectedProcedure.query(async () => ({ fileName: 'customers.csv', csv: customersCsv(await listCustomers()) })),
+  export: protectedProcedure.query(async ({ ctx }) => {
+    const customers = await listCustomers();
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `all ${customers.length} customers` });
+    return { fileName: 'customers.csv', csv: customersCsv(customers) };
+  }),
+
+  /** The console builds its filtered CSV itself from the list; it reports the export here first. */
+  noteExport: protectedProcedure.input(customerExportNote).mutation(async ({ input, ctx }) => {
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `${input.count} customers${input.filter ? ` (${input.filter})` : ''}` });
+    return { success: true as const };
+  }),
 });
 
 export const customersRest = restRoutes(customersRouter, [

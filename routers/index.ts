@@ -6,6 +6,8 @@ import { leadsRest, leadsRouter } from './leads.ts';
 import { activityRest, activityRouter } from './activity.ts';
 import { customersRest, customersRouter } from './customers.ts';
 import { analyticsRest, analyticsRouter } from './analytics.ts';
+import { staffRouter } from './staff.ts';
+import { auditRouter } from './audit.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -14,6 +16,8 @@ export const appRouter = router({
   activity: activityRouter,
   customers: customersRouter,
   analytics: analyticsRouter,
+  staff: staffRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

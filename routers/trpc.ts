@@ -7,7 +7,8 @@ import type { Config } from '../server/config.ts';
 import { DomainError, isDatabaseUnavailable } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { findStaffForToken, type StaffDoc } from '../models/staff.ts';
-import { verifyStaffToken } from '../server/tokens.ts';
+import { isTokenRevoked } from '../models/session.ts';
+import { verifyStaffToken, type StaffClaims } from '../server/tokens.ts';
 
 export interface Context {
   config: Config;
@@ -16,12 +17,14 @@ export interface Context {
   /** Client address as Express sees it (honours TRUST_PROXY). */
   ip: string;
   token: string | null;
+  /** Calls in this HTTP request (a tRPC batch carries several); 1 for the REST routes. */
+  batchSize: number;
 }
 
-export function createContext(config: Config, req: Request, res: Response): Context {
+export function createContext(config: Config, req: Request, res: Response, batchSize = 1): Context {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() || null;
-  return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token };
+  return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token, batchSize };
 }
 
 /** The first problem of a zod error, naming the field: "email: Invalid email address". */
@@ -63,13 +66,48 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** Procedures for signed-in staff: a valid, unrevoked bearer token of an existing account. */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const claims = ctx.token ? verifyStaffToken(ctx.token, ctx.config.jwtSecret) : null;
-  const staff: StaffDoc | null = claims ? await findStaffForToken(claims) : null;
-  if (!staff) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
-  return next({ ctx: { ...ctx, staff } });
+/**
+ * Sign-in procedures run alone: inside a batch of several calls they refuse before doing anything,
+ * so one request cannot carry many password guesses.
+ */
+export const unbatched = t.middleware(({ ctx, next }) => {
+  if (ctx.batchSize > 1) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in requests cannot be batched. Send each one on its own.' });
+  return next();
+});
+
+/**
+ * A valid, unexpired, not signed-out bearer token of an existing account, even one that must change
+ * its password first: only the sign-in procedures (me, change password, logout) use this directly.
+ * Staff answers are private, so no cache may keep them (they include medical details).
+ */
+export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const claims: StaffClaims | null = ctx.token ? verifyStaffToken(ctx.token, ctx.config.jwtSecret) : null;
+  const staff: StaffDoc | null = claims && !(await isTokenRevoked(claims.jti)) ? await findStaffForToken(claims) : null;
+  if (!staff || !claims) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
+  if (!ctx.res.headersSent) ctx.res.setHeader('Cache-Control', 'no-store');
+  return next({ ctx: { ...ctx, staff, claims } });
+});
+
+export const PASSWORD_CHANGE_REQUIRED = 'Your password was reset. Choose a new password to continue.';
+
+/** Procedures for signed-in staff; an account whose password an admin reset must change it first. */
+export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.staff.mustChangePassword) throw new TRPCError({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
+  return next();
+});
+
+/** Whether this account may manage staff and read the audit log (the ADMIN_EMAIL account always may). */
+export const isAdminStaff = (staff: StaffDoc, config: Config) =>
+  Boolean(staff.isAdmin) || (Boolean(config.ADMIN_EMAIL) && staff.email === config.ADMIN_EMAIL!.toLowerCase());
+
+/** Staff management and the audit log: admins only; everyone else gets 403. */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!isAdminStaff(ctx.staff, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins can do this.' });
+  return next();
 });
 
 /** The signed-in staff member as the activity log names them. */
 export const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
+
+/** The signed-in staff member as the audit log names them. */
+export const auditActorOf = (ctx: Context & { staff: StaffDoc }) => ({ id: ctx.staff.id as string, name: ctx.staff.name, email: ctx.staff.email });

@@ -48,6 +48,7 @@ export const staffAccountInput = z.object({
   email: emailAddress,
   password: newPassword,
   isAgent: z.boolean().optional(),
+  isAdmin: z.boolean().optional(),
 });
 export type StaffAccountInput = z.infer<typeof staffAccountInput>;
 

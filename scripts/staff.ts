@@ -6,7 +6,7 @@ import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
 import { staffAccountInput } from '../schemas/auth.ts';
 
 const USAGE = `Usage:
-  npm run staff -- add --name NAME --email EMAIL --password PASSWORD [--agent]
+  npm run staff -- add --name NAME --email EMAIL --password PASSWORD [--agent] [--admin]
   npm run staff -- list
   npm run staff -- remove --email EMAIL`;
 
@@ -22,7 +22,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, agent: { type: 'boolean' } },
+      options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, agent: { type: 'boolean' }, admin: { type: 'boolean' } },
       strict: true,
     });
   } catch (err) {
@@ -33,9 +33,10 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'add') {
     if (!values.name || !values.email || !values.password) fail('add needs --name, --email and --password.');
     // Validated before the database starts, so bad input answers at once.
-    const input = staffAccountInput.parse({ name: values.name, email: values.email, password: values.password, isAgent: values.agent ?? false });
+    const input = staffAccountInput.parse({ name: values.name, email: values.email, password: values.password, isAgent: values.agent ?? false, isAdmin: values.admin ?? false });
     const { staff, created } = await withDatabase(() => upsertStaff(input));
-    console.log(`${created ? 'Created' : 'Updated'} ${staff.isAgent ? 'agent' : 'staff account'} ${staff.name} <${staff.email}>.`);
+    const kind = [staff.isAdmin ? 'admin' : null, staff.isAgent ? 'agent' : null].filter(Boolean).join(' and ') || 'staff account';
+    console.log(`${created ? 'Created' : 'Updated'} ${kind} ${staff.name} <${staff.email}>.`);
   } else if (command === 'list') {
     const staff = await withDatabase(() => listStaff());
     if (staff.length === 0) {
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
       name: s.name,
       email: s.email,
       agent: s.isAgent ? 'yes' : 'no',
+      admin: s.isAdmin ? 'yes' : 'no',
       created: s.createdAt ? s.createdAt.toISOString().slice(0, 10) : '',
       'last sign-in': s.lastLoginAt ? s.lastLoginAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : 'never',
     }));

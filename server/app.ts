@@ -12,6 +12,7 @@ import { mountSeo } from './seo.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
+import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -64,7 +65,9 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
     '/trpc',
     trpcExpress.createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(config, req, res),
+      // A larger batch is refused with 400 before any procedure runs.
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ req, res, info }) => createContext(config, req, res, info.calls.length),
     }),
   );
   mountRestRoutes(app, config, restApi);

@@ -1,6 +1,7 @@
-// Staff bearer tokens: short-lived JWTs carrying the staff id and the account's token version,
-// so a password change or an account removal ends every older token. Also the check of the
-// Google ID tokens that Google sign-in hands over.
+// Staff bearer tokens: short-lived JWTs carrying the staff id, the account's token version (so a
+// password change or an account removal ends every older token) and a token id (so a sign-out ends
+// that one token). Also the check of the Google ID tokens that Google sign-in hands over.
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { OAuth2Client } from 'google-auth-library';
 
@@ -10,21 +11,35 @@ export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 export interface StaffClaims {
   sub: string;
   ver: number;
+  /** Token id: a sign-out records it as revoked until `exp`. */
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
 }
 
 export function signStaffToken(staff: { id: string; tokenVersion: number }, secret: string): string {
   return jwt.sign({ ver: staff.tokenVersion }, secret, {
     subject: staff.id,
     expiresIn: TOKEN_LIFETIME_SECONDS,
+    jwtid: randomUUID(),
     algorithm: 'HS256',
   });
 }
 
+/**
+ * The claims of a token this server signed, or null. Besides the signature (HS256 only, so never
+ * `alg: none`) and expiry, a token must carry `iat`, `exp` and `jti`, and its lifetime may not
+ * exceed TOKEN_LIFETIME_SECONDS: a leaked signing key cannot mint long-lived tokens unnoticed.
+ */
 export function verifyStaffToken(token: string, secret: string): StaffClaims | null {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], maxAge: TOKEN_LIFETIME_SECONDS });
     if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { sub: payload.sub, ver: payload.ver };
+    const { iat, exp, jti } = payload;
+    if (typeof iat !== 'number' || typeof exp !== 'number' || typeof jti !== 'string' || !jti) return null;
+    // An `iat` in the future would stretch the lifetime past the maximum: measure from now too.
+    if (exp - iat > TOKEN_LIFETIME_SECONDS || exp - Date.now() / 1000 > TOKEN_LIFETIME_SECONDS + 60) return null;
+    return { sub: payload.sub, ver: payload.ver, jti, exp };
   } catch {
     return null;
   }

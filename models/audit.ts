@@ -1,0 +1,79 @@
+// The audit log: who read a customer's medical details, who exported what, and what admins changed
+// in the staff accounts. Admins read it in the console; entries are never edited.
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+
+export const AUDIT_ACTIONS = [
+  'CUSTOMER_MEDICAL_READ',
+  'CUSTOMERS_EXPORTED',
+  'ACTIVITY_EXPORTED',
+  'STAFF_ADDED',
+  'STAFF_REMOVED',
+  'STAFF_ROLES_CHANGED',
+  'STAFF_PASSWORD_RESET',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const auditSchema = new Schema({
+  at: { type: Date, required: true, default: () => new Date() },
+  action: { type: String, required: true, enum: AUDIT_ACTIONS },
+  actorId: { type: String, required: true },
+  actorName: { type: String, required: true },
+  actorEmail: { type: String, required: true },
+  /** The customer whose medical details were read. */
+  customerId: { type: String },
+  customerName: { type: String },
+  /** What an export covered, in words: "all", "2026-01-01 to 2026-01-31", "42 customers". */
+  scope: { type: String },
+  /** The staff account an admin changed. */
+  targetEmail: { type: String },
+  detail: { type: String },
+});
+auditSchema.index({ at: -1 });
+
+export type AuditEntry = InferSchemaType<typeof auditSchema>;
+const AuditModel = mongoose.model('AuditEntry', auditSchema);
+
+/** The signed-in staff member an entry names. */
+export interface AuditActor {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AuditFacts {
+  action: AuditAction;
+  customerId?: string;
+  customerName?: string;
+  scope?: string;
+  targetEmail?: string;
+  detail?: string;
+}
+
+/** Writes one entry. Awaited by the caller, so an answer is never sent without its record. */
+export async function recordAudit(actor: AuditActor, facts: AuditFacts): Promise<void> {
+  await AuditModel.create({ ...facts, actorId: actor.id, actorName: actor.name, actorEmail: actor.email });
+}
+
+export const AUDIT_PAGE_SIZE = 100;
+
+/** The newest entries first, a page at a time: `before` is the `at` of the last entry shown. */
+export async function listAudit(opts: { before?: Date; action?: AuditAction } = {}) {
+  const filter: Record<string, unknown> = {};
+  if (opts.before) filter.at = { $lt: opts.before };
+  if (opts.action) filter.action = opts.action;
+  const rows = await AuditModel.find(filter).sort({ at: -1, _id: -1 }).limit(AUDIT_PAGE_SIZE + 1).lean();
+  return {
+    entries: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+      id: String(r._id),
+      at: r.at,
+      action: r.action as AuditAction,
+      actor: { name: r.actorName, email: r.actorEmail },
+      customerId: r.customerId ?? null,
+      customerName: r.customerName ?? null,
+      scope: r.scope ?? null,
+      targetEmail: r.targetEmail ?? null,
+      detail: r.detail ?? null,
+    })),
+    hasMore: rows.length > AUDIT_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,92 @@
+// What admins do to staff accounts from the console: list, add, remove, set roles and reset a
+// password. Every change is written to the audit log. An admin cannot remove or demote themselves,
+// and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
+import { badRequest, conflict, notFound } from '../server/errors.ts';
+import { StaffModel, hashPassword } from './staff.ts';
+import { recordAudit, type AuditActor } from './audit.ts';
+import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
+
+/** The admin acting, and the ADMIN_EMAIL account that must stay an admin. */
+export interface AdminActor extends AuditActor {
+  configuredAdminEmail?: string;
+}
+
+export interface StaffRow {
+  id: string;
+  name: string;
+  email: string;
+  isAgent: boolean;
+  isAdmin: boolean;
+  mustChangePassword: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date | null;
+}
+
+const isConfiguredAdmin = (email: string, actor: AdminActor) => Boolean(actor.configuredAdminEmail) && email === actor.configuredAdminEmail!.toLowerCase();
+
+export async function listStaffRows(): Promise<StaffRow[]> {
+  const rows = await StaffModel.find().sort({ name: 1, email: 1 }).lean();
+  return rows.map((s) => ({
+    id: String(s._id),
+    name: s.name,
+    email: s.email,
+    isAgent: Boolean(s.isAgent),
+    isAdmin: Boolean(s.isAdmin),
+    mustChangePassword: Boolean(s.mustChangePassword),
+    lastLoginAt: s.lastLoginAt ?? null,
+    createdAt: (s as { createdAt?: Date }).createdAt ?? null,
+  }));
+}
+
+async function findRow(staffId: string) {
+  const staff = await StaffModel.findById(staffId);
+  if (!staff) throw notFound('That staff account no longer exists.');
+  return staff;
+}
+
+/** A new account whose first password must be changed at its first sign-in. */
+export async function addStaffAccount(input: StaffAddInput, actor: AdminActor): Promise<{ id: string }> {
+  try {
+    const staff = await StaffModel.create({ ...input, passwordHash: await hashPassword(input.password), mustChangePassword: true });
+    await recordAudit(actor, { action: 'STAFF_ADDED', targetEmail: staff.email, detail: roleWords(staff) });
+    return { id: staff.id as string };
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) throw conflict(`A staff account already uses ${input.email}.`);
+    throw err;
+  }
+}
+
+export async function removeStaffAccount(staffId: string, actor: AdminActor): Promise<void> {
+  if (staffId === actor.id) throw badRequest('You cannot remove your own account.');
+  const staff = await findRow(staffId);
+  if (isConfiguredAdmin(staff.email, actor)) throw badRequest('This account is set by ADMIN_EMAIL and cannot be removed here.');
+  await StaffModel.deleteOne({ _id: staff._id });
+  await recordAudit(actor, { action: 'STAFF_REMOVED', targetEmail: staff.email });
+}
+
+export async function setStaffRoles(input: StaffRolesInput, actor: AdminActor): Promise<StaffRow> {
+  const staff = await findRow(input.staffId);
+  if (input.isAdmin === false && staff.id === actor.id) throw badRequest('You cannot remove your own admin role.');
+  if (input.isAdmin === false && isConfiguredAdmin(staff.email, actor)) throw badRequest('The ADMIN_EMAIL account is always an admin.');
+  const $set: Record<string, boolean> = {};
+  if (input.isAgent !== undefined) $set.isAgent = input.isAgent;
+  if (input.isAdmin !== undefined) $set.isAdmin = input.isAdmin;
+  const updated = await StaffModel.findByIdAndUpdate(staff._id, { $set }, { new: true });
+  if (!updated) throw notFound('That staff account no longer exists.');
+  await recordAudit(actor, { action: 'STAFF_ROLES_CHANGED', targetEmail: updated.email, detail: roleWords(updated) });
+  return (await listStaffRows()).find((r) => r.id === updated.id)!;
+}
+
+/** A temporary password: every session of the account ends and it must choose a new one at sign-in. */
+export async function resetStaffPassword(staffId: string, temporaryPassword: string, actor: AdminActor): Promise<void> {
+  const staff = await findRow(staffId);
+  await StaffModel.updateOne(
+    { _id: staff._id },
+    { $set: { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true, passwordFromEnv: false }, $inc: { tokenVersion: 1 } },
+  );
+  await recordAudit(actor, { action: 'STAFF_PASSWORD_RESET', targetEmail: staff.email });
+}
+
+function roleWords(s: { isAgent?: boolean | null; isAdmin?: boolean | null }): string {
+  return [s.isAdmin ? 'admin' : null, s.isAgent ? 'agent' : null].filter(Boolean).join(', ') || 'staff';
+}
