@@ -6,6 +6,7 @@ import { leadsRest, leadsRouter } from './leads.ts';
 import { activityRest, activityRouter } from './activity.ts';
 import { customersRest, customersRouter } from './customers.ts';
 import { analyticsRest, analyticsRouter } from './analytics.ts';
+import { openApiRest } from './openapi.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -19,4 +20,4 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 
 /** Every documented /api route. */
-export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest];
+export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest, ...openApiRest];
