@@ -143,6 +143,11 @@ export async function createCustomer(input: CustomerData, actor: Actor): Promise
 export async function updateCustomer(change: CustomerUpdate, actor: Actor): Promise<CustomerSummary> {
   const { customerId, ...fields } = change;
   const current = await findCustomer(customerId);
+  // A count or ages given for a customer who, after this change, has no kids would be stored beside hasKids: false.
+  const hasKids = fields.hasKids ?? current.hasKids;
+  if (!hasKids && ((fields.kidsCount ?? null) !== null || (fields.kidsAges ?? '') !== '')) {
+    throw badRequest('kidsCount: Number of children and kids ages can be set only when the customer has kids');
+  }
   const set = toDocFields(fields);
   const merged = { hasKids: current.hasKids, kidsCount: current.kidsCount, kidsAges: current.kidsAges, ...set };
   const problem = kidsProblem(merged);

@@ -8,6 +8,7 @@ import { customersRest, customersRouter } from './customers.ts';
 import { analyticsRest, analyticsRouter } from './analytics.ts';
 import { staffRouter } from './staff.ts';
 import { auditRouter } from './audit.ts';
+import { openApiRest } from './openapi.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -23,4 +24,4 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 
 /** Every documented /api route. */
-export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest];
+export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest, ...openApiRest];

@@ -5,6 +5,7 @@ import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { ErrorRequestHandler, Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
+import { describeEarlyError } from '../server/request-guards.ts';
 import { createContext } from './trpc.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -67,14 +68,10 @@ export const apiErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     res.status(status).json({ error: err.message });
     return;
   }
-  // body-parser errors carry a status and a type.
-  const e = err as { status?: number; type?: string };
-  if (e.type === 'entity.too.large') {
-    res.status(413).json({ error: 'Request body is too large' });
-  } else if (e.type === 'entity.parse.failed') {
-    res.status(400).json({ error: 'Request body is not valid JSON' });
-  } else if (e.status && e.status >= 400 && e.status < 500) {
-    res.status(e.status).json({ error: 'Bad request' });
+  // Body-parser errors and the request guards: refused before any route ran.
+  const early = describeEarlyError(err);
+  if (early) {
+    res.status(early.status).json({ error: early.message });
   } else {
     logger.error({ err }, 'unhandled API error');
     res.status(500).json({ error: 'Something went wrong. Please try again later.' });

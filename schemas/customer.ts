@@ -1,7 +1,7 @@
 // Customer schemas and option lists (SPEC.md §3, §5), shared by the forms, the procedures, the REST
 // adapters and the Mongoose model: a value outside a list is refused the same way everywhere.
 import { z } from 'zod';
-import { emailAddress, personName, phoneNumber } from './lead.ts';
+import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -61,7 +61,7 @@ const wholeNumber = (label: string, min: number, max: number) => z.preprocess(to
 const optionalWholeNumber = (label: string, min: number, max: number) => z.preprocess(toNumber, numberSchema(label, min, max).nullable().optional());
 /** Free text; null is the same as ''. */
 const text = (max: number, label: string) =>
-  z.preprocess((v) => (v === null ? '' : v), z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess((v) => (v === null ? '' : v), z.string({ error: `${label} must be text` }).overwrite(stripControlsKeepLines).trim().max(max, `${label} must be at most ${max} characters`).optional());
 
 /** "3, 7, 12": whole numbers separated by commas, normalised to that form. */
 export const kidsAges = z

@@ -13,10 +13,21 @@ export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 /** The digits of a search written like a phone number ("303.555-81"), else none: "anna3" is no phone search. */
 export const phoneSearchDigits = (search: string) => (/^[\d\s()+.-]+$/.test(search.trim()) ? digitsOf(search) : '');
 
-export const personName = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+/** C0/C1 control characters and the bidi overrides and isolates, which can disguise text on screen and in exports. */
+const CONTROL_AND_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The same, but keeping line breaks and tabs, for text written over several lines. */
+const CONTROL_AND_BIDI_EXCEPT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Strips control and bidi characters from one-line text (names, phones). */
+export const stripControls = (s: string) => s.replace(CONTROL_AND_BIDI, '');
+/** Strips them from multi-line text (notes), keeping line breaks (CRLF becomes LF) and tabs. */
+export const stripControlsKeepLines = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROL_AND_BIDI_EXCEPT_LINES, '');
+
+export const personName = z.string().overwrite(stripControls).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 export const emailAddress = z.string().trim().toLowerCase().max(254, 'Email must be at most 254 characters').pipe(z.email('Enter a valid email address'));
 export const phoneNumber = z
   .string()
+  .overwrite(stripControls)
   .trim()
   .min(1, 'Phone is required')
   .max(30, 'Phone must be at most 30 characters')
@@ -27,7 +38,7 @@ export const phoneNumber = z
   }, 'Phone must have 7 to 15 digits');
 
 export const NOTES_MAX = 5000;
-export const leadNotes = z.string().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
+export const leadNotes = z.string().overwrite(stripControlsKeepLines).max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
 
 /** The public contact form (SPEC.md §3): name, email, phone. */
 export const referralInput = z.object({

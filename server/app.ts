@@ -3,12 +3,12 @@ import compression from 'compression';
 import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import type { Config } from './config.ts';
 import { logger } from './logger.ts';
 import { mountSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
+import { refuseDeepBody, refuseDeepQuery, requestId, requireJsonBody, trpcErrorHandler } from './request-guards.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
@@ -55,11 +55,17 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   app.use(
     pinoHttp({
       logger,
-      genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+      genReqId: requestId,
+      // No address, user agent or other header of the visitor is logged (README, "Data and privacy").
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
-  app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT }));
+  app.use(['/api', '/trpc'], requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
+  app.use('/trpc', refuseDeepQuery);
 
   app.use(
     '/trpc',
@@ -70,6 +76,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       createContext: ({ req, res, info }) => createContext(config, req, res, info.calls.length),
     }),
   );
+  app.use('/trpc', trpcErrorHandler);
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
   // API-only tests skip page rendering (and the Vite dev server it needs).

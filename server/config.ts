@@ -54,6 +54,7 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     TRUST_PROXY: trustProxy.optional(),
     VITE_API_BASE_URL: z.url().optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Denver').default('America/Denver'),
   })
@@ -66,7 +67,8 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+/** `publicUrl`: PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; publicUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -86,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
   const jwtSecret = parsed.data.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
-  return { ...parsed.data, dataDir, jwtSecret };
+  const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, dataDir, jwtSecret, publicUrl };
 }
 
 /** Outside production the signing key is generated once and kept, so tokens survive restarts. */

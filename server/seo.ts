@@ -1,11 +1,10 @@
-// robots.txt and sitemap.xml. The main site lists its public pages; an admin host asks every
-// crawler to stay out.
+// robots.txt and sitemap.xml. The main site lists its public pages under PUBLIC_URL (never the
+// request's Host header, which a client chooses); an admin host asks every crawler to stay out.
 import type { Express, Request } from 'express';
 import type { Config } from './config.ts';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { PUBLIC_PAGES } from '../schemas/site.ts';
 
-const originOf = (req: Request) => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function robotsTxt(adminHost: boolean, origin: string): string {
@@ -23,10 +22,10 @@ export function sitemapXml(origin: string): string {
 export function mountSeo(app: Express, config: Config): void {
   const adminHost = (req: Request) => isAdminHost(req.hostname, config.ADMIN_HOSTS);
   app.get('/robots.txt', (req, res) => {
-    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(adminHost(req), originOf(req)));
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(adminHost(req), config.publicUrl));
   });
   app.get('/sitemap.xml', (req, res) => {
     if (adminHost(req)) return void res.status(404).type('text/plain').send('Not found');
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapXml(originOf(req)));
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemapXml(config.publicUrl));
   });
 }

@@ -54,7 +54,7 @@ export async function mountSsr(app: Express, config: Config, built: boolean): Pr
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         apiBase: config.VITE_API_BASE_URL ?? '',
       };
-      const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+      const origin = config.publicUrl; // canonical links and og:url: never the client-chosen Host header
       const result = await render({ url: req.originalUrl, hostname: req.hostname, origin, clientConfig });
       if (result.redirect) return res.redirect(302, result.redirect);
       const html = template

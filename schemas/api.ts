@@ -1,0 +1,74 @@
+// Shapes of the /api answers (CONTRACT.md, SPEC.md §3), as the OpenAPI document and its fuzz suite
+// describe them. Objects stay open (`looseObject`): a field added later is no breaking change.
+import { z } from 'zod';
+import { LEAD_STATUSES } from './lead.ts';
+import { INSURANCE_TYPES, PLAN_TYPES } from './customer.ts';
+
+const dateTime = z.iso.datetime();
+const nullableText = z.string().nullable();
+
+/** CONTRACT.md: every error is `{ error: "human readable text" }`. */
+export const apiError = z.object({ error: z.string().min(1) });
+export const success = z.looseObject({ success: z.literal(true) });
+
+export const healthAnswer = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
+export const referralAnswer = z.object({ success: z.literal(true), leadId: z.string().min(1) });
+export const sessionAnswer = z.looseObject({ token: z.string().min(1), user: z.looseObject({ name: z.string(), email: z.string() }) });
+
+export const leadAnswer = z
+  .looseObject({
+    leadId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    notes: z.string(),
+    status: z.enum(LEAD_STATUSES),
+    claimedBy: nullableText,
+    createdAt: dateTime,
+    timestamp: dateTime,
+  })
+  ;
+
+export const customerAnswer = z
+  .looseObject({
+    customerId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    age: z.number().int().nullable(),
+    hasKids: z.boolean(),
+    kidsCount: z.number().int().nullable(),
+    insuranceType: z.enum(INSURANCE_TYPES),
+    planType: z.enum(PLAN_TYPES),
+    leadId: nullableText,
+    createdAt: dateTime,
+  })
+  ;
+
+export const activityAnswer = z.looseObject({
+  activityId: z.string(),
+  user: z.string(),
+  action: z.string(),
+  details: z.looseObject({}),
+  timestamp: dateTime,
+});
+
+export const statsAnswer = z.looseObject({
+  totalReferrals: z.number().int(),
+  claimedLeads: z.number().int(),
+  statusCounts: z.looseObject({ closed: z.number().int() }),
+  conversionRate: z.number(),
+  agents: z.array(z.looseObject({ name: z.string(), leads: z.array(z.looseObject({ leadId: z.string(), status: z.enum(LEAD_STATUSES) })) })),
+});
+
+const counted = (key: string) => z.array(z.looseObject({ [key]: z.string(), count: z.number() }));
+export const analyticsAnswer = z.looseObject({
+  totalVisits: z.looseObject({ current: z.number(), trend: z.enum(['up', 'down', 'stable']), change: z.number() }),
+  uniqueVisitors: z.looseObject({ current: z.number() }),
+  topPages: counted('page'),
+  locationStats: z.looseObject({ byState: counted('state'), byCountry: counted('country'), byCity: counted('city') }),
+  marketingMetrics: z.looseObject({}),
+});
+
+/** Slack's interactivity request: a form post whose `payload` field holds JSON text. */
+export const slackInteractiveForm = z.object({ payload: z.string() });

@@ -1,0 +1,114 @@
+// Checks every /api and /trpc request passes before its body is decoded (nesting depth, content
+// type), request ids, and the JSON answers both transports give when a request is refused that early.
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import superjson from 'superjson';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { logger } from './logger.ts';
+
+/** Deeper input than any form sends; deeper still can exhaust the stack of a decoder or validator. */
+export const MAX_INPUT_DEPTH = 32;
+const NOT_JSON = 'Request body is not valid JSON';
+const TOO_DEEP = `Input is nested more than ${MAX_INPUT_DEPTH} levels deep`;
+
+/** A request refused before its procedure or route ran: carries the status and the caller's text. */
+export class RequestRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RequestRefused';
+  }
+}
+
+/**
+ * True when JSON text nests objects or arrays deeper than `max`. One pass over the bytes,
+ * skipping strings, so it costs far less than the JSON.parse it guards.
+ */
+export function nestedDeeperThan(text: string | Buffer, max = MAX_INPUT_DEPTH): boolean {
+  const buf = typeof text === 'string' ? Buffer.from(text) : text;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next byte
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** express.json's `verify` hook: sees the raw body before it is parsed. */
+export function refuseDeepBody(_req: Request, _res: Response, buf: Buffer): void {
+  if (nestedDeeperThan(buf)) throw new RequestRefused(400, TOO_DEEP);
+}
+
+/** tRPC queries carry their input in `?input=`: the same depth limit applies there. */
+export const refuseDeepQuery: RequestHandler = (req, _res, next) => {
+  const input = req.query.input;
+  if (typeof input === 'string' && nestedDeeperThan(input)) return next(new RequestRefused(400, TOO_DEEP));
+  next();
+};
+
+/** Routes that take a form post instead of JSON (Slack's interactivity requests). */
+const FORM_ROUTES = new Set(['/api/slack/interactive']);
+
+/** A body that is not JSON is refused with 415 instead of reaching a procedure as nothing. */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || FORM_ROUTES.has(req.path)) return next();
+  if (req.is('application/json')) return next();
+  next(new RequestRefused(415, 'Send the request body as JSON (Content-Type: application/json)'));
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** A caller's x-request-id is kept only when it looks like one; otherwise a fresh id. Echoed back either way. */
+export function requestId(req: Request, res: Response): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** Status and caller's text of an error raised before a route ran (body parser, guards). */
+export function describeEarlyError(err: unknown): { status: number; message: string } | null {
+  if (err instanceof RequestRefused) return { status: err.status, message: err.message };
+  const e = err as { status?: number; type?: string };
+  if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  if (e?.type === 'entity.parse.failed') return { status: 400, message: NOT_JSON };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return { status: 415, message: 'Send the request body as UTF-8 JSON' };
+  if (e?.status && e.status >= 400 && e.status < 500) return { status: e.status, message: 'Bad request' };
+  return null;
+}
+
+const TRPC_CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** One error in tRPC's wire shape (superjson-encoded), as the client's links expect it. */
+function trpcError(status: number, message: string, path: string | undefined) {
+  const code = message === NOT_JSON ? 'PARSE_ERROR' : (TRPC_CODE_OF_STATUS[status] ?? 'INTERNAL_SERVER_ERROR');
+  return { error: superjson.serialize({ message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, path } }) };
+}
+
+/** Errors that reach Express on /trpc (bad JSON, oversize, too deep, wrong type) answer in tRPC's shape, never HTML. */
+export const trpcErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return;
+  const known = describeEarlyError(err);
+  if (!known) logger.error({ err }, 'unhandled tRPC transport error');
+  const { status, message } = known ?? { status: 500, message: 'Something went wrong. Please try again later.' };
+  const paths = req.path.replace(/^\//, '').split(',').filter(Boolean);
+  const body = req.query.batch === '1' ? (paths.length ? paths : [undefined]).map((p) => trpcError(status, message, p)) : trpcError(status, message, paths[0]);
+  res.status(status).json(body);
+};
