@@ -49,7 +49,7 @@ describe('server process', () => {
     const s = startServer({});
     const base = await s.listening;
     const page = await fetch(base + '/about');
-    expect(page.status).toBe(200);
+    expect(page.status, s.output()).toBe(200);
     expect(await page.text()).toMatch(/<div id="root"><!--\$-->.*<h1[^>]*>Meet Our Team<\/h1>/s);
     const missing = await fetch(base + '/no-such-page');
     expect(missing.status).toBe(404);
