@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     // The client build writes a manifest so the server can link the hashed CSS and JS.
@@ -14,6 +14,7 @@ export default defineConfig({
   },
   ssr: {
     // Bundled into the server build so the production server needs no source transforms for them.
-    noExternal: ['react-router', 'react-router-dom'],
+    // Only there: in development Vite's runner would inline their CommonJS entry and fail on `module`.
+    noExternal: command === 'build' ? ['react-router', 'react-router-dom'] : [],
   },
-});
+}));

@@ -1,7 +1,7 @@
 // The API's outside contract: health, JSON errors, body limits, and recovery when the database returns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,15 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
-};
 
 describe('API foundation', () => {
   it('reports the database in /api/health', async () => {
@@ -42,13 +33,31 @@ describe('API foundation', () => {
     expect(big.body).toEqual({ error: 'Request body is too large' });
   });
 
-  it('answers 503 while the embedded database is down and recovers by itself with the data kept', async () => {
+  it('answers 503 JSON on health and on data routes while the embedded database is down, then recovers with the data kept', async () => {
+    const { token } = await createStaffWithToken(server, { name: 'Dee Down', email: 'down@example.com' });
     await mongoose.connection.db!.collection('probe').insertOne({ kept: true });
-    process.kill(server.db.embedded.pid()!, 'SIGKILL');
-    expect(await waitFor(async () => (await server.api('GET', '/api/health')).status === 503)).toBe(true);
-    const down = await server.api('GET', '/api/health');
-    if (down.status === 503) expect(down.body.db).toBe('down');
-    expect(await waitFor(async () => (await server.api('GET', '/api/health')).status === 200)).toBe(true);
+    // Keep the database down while asserting: kill it again each time its supervisor restarts it.
+    const keepDown = setInterval(() => {
+      try {
+        process.kill(server.db.embedded.pid()!, 'SIGKILL');
+      } catch {
+        /* between restarts */
+      }
+    }, 50);
+    try {
+      await expect.poll(async () => (await server.api('GET', '/api/health')).status, { timeout: 20_000, interval: 200 }).toBe(503);
+      const health = await server.api('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'degraded', db: 'down' });
+      const leads = await server.api('GET', '/api/admin/leads', { token });
+      expect(leads.status).toBe(503);
+      expect(leads.body).toEqual({ error: 'The database is unavailable. Please try again shortly.' });
+      const referral = await server.api('POST', '/api/referral', { body: { name: 'Rae Ferral', email: 'rae@example.com', phone: '(303) 555-0199' } });
+      expect(referral.status).toBe(503);
+    } finally {
+      clearInterval(keepDown);
+    }
+    await expect.poll(async () => (await server.api('GET', '/api/health')).status, { timeout: 20_000, interval: 200 }).toBe(200);
     expect(await mongoose.connection.db!.collection('probe').countDocuments({ kept: true })).toBe(1);
   });
 });

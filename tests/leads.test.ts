@@ -65,7 +65,7 @@ describe('lead routes', () => {
     );
     const winner = (await LeadModel.findById(id).lean())!.claimedBy;
     expect(['Ben', 'Stef']).toContain(winner);
-    const loser = winner === 'Ben' ? 'Stef' : 'Ben';
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
     results.forEach((r, i) => {
       const claimant = i % 2 === 0 ? 'Ben' : 'Stef';
       if (claimant === winner) expect(r.status).toBe(200);
@@ -74,7 +74,6 @@ describe('lead routes', () => {
         expect(r.body.error).toBe(`This lead was already claimed by ${winner}.`);
       }
     });
-    expect(loser).not.toBe(winner);
   });
 
   it('change status only on a claimed lead, restore lost leads, and unclaim', async () => {
@@ -114,21 +113,6 @@ describe('lead routes', () => {
     expect(mine.every((e) => e.user === 'Office Admin')).toBe(true);
     expect(mine[2].details.newStatus).toBe('quoted');
     expect(mine[3].details.claimedBy).toBe('Ben');
-  });
-
-  it('answer stats computed from the leads, with per-agent figures and the legacy keys', async () => {
-    const res = await server.api('GET', '/api/admin/stats', { token: admin });
-    expect(res.status).toBe(200);
-    const leads = await LeadModel.find().lean();
-    expect(res.body.totalReferrals).toBe(leads.length);
-    expect(res.body.claimedLeads).toBe(leads.filter((l) => l.claimedBy).length);
-    const ben = res.body.agents.find((a: { name: string }) => a.name === 'Ben');
-    const benLeads = leads.filter((l) => l.claimedBy === 'Ben');
-    expect(ben.assigned).toBe(benLeads.length);
-    expect(ben.active).toBe(benLeads.filter((l) => !['closed', 'lost'].includes(l.status!)).length);
-    expect(res.body.benLeads).toHaveLength(benLeads.length);
-    expect(res.body.stefLeads).toEqual(res.body.agents.find((a: { name: string }) => a.name === 'Stef').leads);
-    expect(res.body.statusCounts.closed).toBe(leads.filter((l) => l.status === 'closed').length);
   });
 
   it('mark leads overdue 24 hours after arrival until contacted', async () => {
@@ -175,13 +159,25 @@ describe('activity export', () => {
     const text = await res.text();
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('timestamp,user,action,leadId,leadName,claimedBy,newStatus,customerId');
-    expect(text).toContain(`,Office Admin,LEAD_DELETED,${id},"'=HYPERLINK(""http://evil"")",`);
+    // Whole rows of this lead, the timestamp aside: the deletion carries the neutralised name.
+    const rows = lines.filter((l) => l.includes(id)).map((l) => l.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z,/, ''));
+    expect(rows.sort()).toEqual([
+      `Office Admin,LEAD_CREATED,${id},Lead 8,,,`,
+      `Office Admin,LEAD_DELETED,${id},"'=HYPERLINK(""http://evil"")",,,`,
+      `Office Admin,LEAD_NOTES_UPDATED,${id},Lead 8,,,`,
+    ]);
   });
 
   it('filters by date range in the brokerage time zone and refuses bad dates', async () => {
-    const future = await fetch(`${server.url}/api/admin/activity-logs/export?from=2999-01-01&to=2999-01-02`, { headers: { authorization: `Bearer ${admin}` } });
-    expect(future.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-2999-01-01-to-2999-01-02.csv"');
-    expect((await future.text()).trim().split('\n')).toHaveLength(1);
+    // Denver is UTC-7 in January: its 15 January runs from 07:00Z on the 15th to 07:00Z on the 16th.
+    const at = ['2030-01-15T06:59:00Z', '2030-01-15T07:00:00Z', '2030-01-16T06:59:00Z', '2030-01-16T07:00:00Z'];
+    await insertActivities(at.map((t, i) => ({ user: 'Ben', action: 'LEAD_CLAIMED' as const, details: { action: 'LEAD_CLAIMED', leadId: `range-${i}` }, timestamp: new Date(t) })));
+    const day = await fetch(`${server.url}/api/admin/activity-logs/export?from=2030-01-15&to=2030-01-15`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(day.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-2030-01-15-to-2030-01-15.csv"');
+    expect((await day.text()).trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 4).join(',')).sort()).toEqual([
+      '2030-01-15T07:00:00.000Z,Ben,LEAD_CLAIMED,range-1',
+      '2030-01-16T06:59:00.000Z,Ben,LEAD_CLAIMED,range-2',
+    ]);
     const bad = await server.api('GET', '/api/admin/activity-logs/export?from=yesterday', { token: admin });
     expect(bad.status).toBe(400);
     expect((await server.api('GET', '/api/admin/activity-logs/export')).status).toBe(401);

@@ -45,25 +45,61 @@ describe('server process', () => {
     expect(s.output()).toMatch(/PORT/);
   });
 
-  it('renders pages on the server and finishes an in-flight request on SIGTERM before exiting 0', async () => {
+  it('renders pages on the server', { timeout: 120_000 }, async () => {
     const s = startServer({});
     const base = await s.listening;
     const page = await fetch(base + '/about');
-    expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/<div id="root"><!--\$-->.*About/s);
-    expect((await fetch(base + '/no-such-page')).status).toBe(404);
-
-    // A request whose body is still arriving when the signal comes.
-    const url = new URL(base + '/api/health');
-    const answer = new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '11' } }, (res) => resolve(res.statusCode!));
-      req.on('error', reject);
-      req.write('{"a":');
-      setTimeout(() => req.end('"bcd"}'), 800);
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    expect(page.status, s.output()).toBe(200);
+    expect(await page.text()).toMatch(/<div id="root"><!--\$-->.*<h1[^>]*>Meet Our Team<\/h1>/s);
+    const missing = await fetch(base + '/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toMatch(/<h1[^>]*>Meet Our Team<\/h1>/);
     s.child.kill('SIGTERM');
-    expect(await answer).toBe(404);
     expect(await s.exited).toBe(0);
+  });
+
+  it('on SIGTERM finishes an in-flight POST /api/referral and writes queued visits; both are there after a restart', { timeout: 180_000 }, async () => {
+    const env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'srv-')), ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password-1', ADMIN_NAME: 'Ops Person' };
+    const s = startServer(env);
+    const base = await s.listening;
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
+
+    // A referral whose body is still arriving when the signal comes.
+    const url = new URL(base + '/api/referral');
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on('error', reject);
+      req.write('{"name": "Sig Term", "email": "sig@example.com",');
+      setTimeout(() => req.end(' "phone": "(303) 555-0142"}'), 800);
+    });
+    // 120 visits answered 204 just before the signal: still queued or being written when it comes.
+    const visits = await Promise.all(
+      Array.from({ length: 120 }, () =>
+        fetch(base + '/api/track-visit', { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': ua }, body: JSON.stringify({ page: 'about', userAgent: ua, referrer: 'direct' }) }),
+      ),
+    );
+    expect(visits.map((v) => v.status)).toEqual(Array(120).fill(204));
+    s.child.kill('SIGTERM');
+    const referral = await answer;
+    expect(referral.status).toBe(201);
+    const { leadId } = JSON.parse(referral.body);
+    expect(await s.exited, s.output()).toBe(0);
+
+    const again = startServer(env);
+    const base2 = await again.listening;
+    const login = await fetch(base2 + '/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) });
+    const { token } = await login.json();
+    const auth = { authorization: `Bearer ${token}` };
+    const leads = await (await fetch(base2 + '/api/admin/leads', { headers: auth })).json();
+    expect(leads.map((l: { leadId: string; name: string }) => `${l.leadId} ${l.name}`)).toEqual([`${leadId} Sig Term`]);
+    const analytics = await (await fetch(base2 + '/api/admin/analytics?period=24h', { headers: auth })).json();
+    expect(analytics.totalVisits.current).toBe(120);
+    expect(analytics.topPages).toEqual([expect.objectContaining({ page: 'about', count: 120 })]);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
   });
 });
