@@ -55,6 +55,10 @@ export async function ensureFerretDbBinary(): Promise<string> {
     });
     if (code !== 0) throw new EmbeddedDbError(`Building FerretDB failed (go build exited with ${code}); see the output above.`);
     renameSync(tmp, binaryPath);
+    // Builds of earlier sources are no longer used (a running one keeps its open file).
+    for (const old of readdirSync(path.dirname(binaryPath))) {
+      if (/^ferretdb-v[\d.]+(-[0-9a-f]{12})?$/.test(old) && old !== path.basename(binaryPath)) rmSync(path.join(path.dirname(binaryPath), old), { force: true });
+    }
   } finally {
     clearInterval(timer);
     rmSync(tmp, { force: true });

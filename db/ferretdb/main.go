@@ -76,7 +76,10 @@ func main() {
 		fail("cannot listen:", err)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	// Ctrl-C reaches the whole process group; the server then shuts down in order and stops the
+	// engine itself (SIGTERM, or its end closing stdin), after writing what it still holds.
+	signal.Ignore(syscall.SIGINT)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
 	go func() {
 		_, _ = io.Copy(io.Discard, os.Stdin) // returns when the parent is gone

@@ -20,10 +20,11 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
-export async function startEngine(): Promise<Engine> {
+/** `embedded` forces the embedded engine; `dbName` names the database (the server's own is 'brokerage'). */
+export async function startEngine(opts: { embedded?: boolean; dbName?: string } = {}): Promise<Engine> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'engine-test-'));
-  const dbName = `conformance_${randomBytes(4).toString('hex')}`;
-  const external = process.env.MONGODB_URI;
+  const dbName = opts.dbName ?? `conformance_${randomBytes(4).toString('hex')}`;
+  const external = opts.embedded ? undefined : process.env.MONGODB_URI;
   const embedded = external ? undefined : await startEmbeddedDb(dataDir);
   const uri = external ?? embedded!.uri;
   return {
@@ -49,6 +50,7 @@ export async function driverDb(engine: Engine) {
 }
 
 export interface AppServer {
+  url: string;
   engine: Engine;
   token(name: string): Promise<string>;
   api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }>;
@@ -57,8 +59,8 @@ export interface AppServer {
 }
 
 /** The product's own server (API only) over the engine under test. */
-export async function startAppServer(): Promise<AppServer> {
-  const engine = await startEngine();
+export async function startAppServer(opts: { embedded?: boolean; dbName?: string } = {}): Promise<AppServer> {
+  const engine = await startEngine(opts);
   await mongoose.connect(engine.uri, { dbName: engine.dbName, serverSelectionTimeoutMS: 5000, bufferCommands: false });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: engine.dataDir, JWT_SECRET: 'engine-secret-engine-secret-engine-0123' });
@@ -76,6 +78,7 @@ export async function startAppServer(): Promise<AppServer> {
     return { status: res.status, body: await res.json().catch(() => null) };
   };
   return {
+    url,
     engine,
     async token(name) {
       const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash: await hashPassword('correct-horse-battery'), isAgent: true });

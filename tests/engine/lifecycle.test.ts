@@ -12,7 +12,8 @@ import { socketDir, startEmbeddedDb } from '../../server/embedded-db.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+// SIGTERM, which tsx passes on to the node process it runs (a SIGKILL would orphan that one).
+afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
 
 const alive = (pid: number) => {
   try {
