@@ -7,13 +7,15 @@ import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit.ts';
 import { ensureLeadIndex } from './models/lead-index.ts';
+import { ensureActivityExport } from './models/activity-export.ts';
 
 async function main() {
   const config = loadConfig();
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
-  await ensureLeadIndex();
+  // Kept counters and export rows are checked against the records, and rebuilt when off.
+  await Promise.all([ensureLeadIndex(), ensureActivityExport()]);
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {

@@ -1,83 +1,134 @@
-// Leads, stats and activity over 10,000 leads and 100,000 activity entries on the embedded database.
-import { createStaffWithToken, startTestServer } from '../tests/helpers/test-server.ts';
+// Leads, stats and the activity export at 1,000, 10,000 and 100,000 leads (and as many activity
+// entries), each size on a fresh embedded database, printed as one table so growth is visible.
+// BENCH_SIZES=1000,10000 picks other sizes.
+import superjson from 'superjson';
+import { createStaffWithToken, startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { LeadModel } from '../models/lead.ts';
 import { insertActivities } from '../models/activity.ts';
+import { nextLeadSeq, rebuildLeadIndex } from '../models/lead-index.ts';
 import { LEAD_STATUSES, digitsOf } from '../schemas/lead.ts';
 
-const LEADS = 10_000;
-const ACTIVITY = 100_000;
+const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
 const BATCH = 5_000;
 
-async function timeIt(label: string, fn: () => Promise<unknown>, runs = 5) {
+/** Median of `runs` timed calls, in ms. */
+async function median(runs: number, fn: (i: number) => Promise<unknown>): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    await fn();
+    await fn(i);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(`${label.padEnd(44)} median ${times[runs >> 1].toFixed(0).padStart(6)} ms   max ${times[runs - 1].toFixed(0).padStart(6)} ms`);
+  return times[runs >> 1];
+}
+
+async function seed(size: number) {
+  const now = Date.now();
+  const last = await nextLeadSeq(size);
+  for (let start = 0; start < size; start += BATCH) {
+    await LeadModel.insertMany(
+      Array.from({ length: Math.min(BATCH, size - start) }, (_, k) => {
+        const i = start + k; // i = 0 is the oldest
+        const status = LEAD_STATUSES[i % LEAD_STATUSES.length];
+        const phone = `303555${String(i).padStart(4, '0')}`;
+        const createdAt = new Date(now - (size - i) * 60_000);
+        return {
+          name: `Bench Lead ${i}`,
+          email: `bench${i}@example.com`,
+          phone,
+          phoneDigits: digitsOf(phone),
+          status,
+          claimedBy: status === 'unclaimed' ? null : i % 2 ? 'Ben' : 'Stef',
+          claimedAt: status === 'unclaimed' ? null : new Date(createdAt.getTime() + 30 * 60_000),
+          contactedAt: ['unclaimed', 'lost'].includes(status) ? null : new Date(createdAt.getTime() + 60 * 60_000),
+          createdAt,
+          seq: last - size + 1 + i,
+        };
+      }),
+      { lean: true },
+    );
+  }
+  await rebuildLeadIndex();
+  for (let start = 0; start < size; start += BATCH) {
+    await insertActivities(
+      Array.from({ length: Math.min(BATCH, size - start) }, (_, k) => ({
+        user: k % 2 ? 'Ben' : 'Stef',
+        action: 'LEAD_STATUS_UPDATED' as const,
+        details: { action: 'LEAD_STATUS_UPDATED', leadId: String(start + k), newStatus: 'called' },
+        timestamp: new Date(now - (size - start - k) * 1000),
+      })),
+    );
+  }
+}
+
+async function measure(server: TestServer, token: string, size: number): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const get = (path: string) => async () => {
+    const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  const page = (input: object) => get(`/trpc/leads.page?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`);
+  let n = 0;
+  // The newest leads get claimed: they sit at the end of the collection, as in real use.
+  const fresh: string[] = [];
+  out.set('POST /api/referral (p50 of 21)', await median(21, async () => {
+    const i = n++;
+    const res = await fetch(`${server.url}/api/referral`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+      body: JSON.stringify({ name: `Visitor ${i}`, email: `visitor${i}@example.org`, phone: `720-555-${String(1000 + i)}` }),
+    });
+    if (res.status !== 201) throw new Error(`referral: ${res.status}`);
+    fresh.push(((await res.json()) as { leadId: string }).leadId);
+  }));
+  out.set('leads.page all, first page', await median(5, page({ tab: 'all', page: 0 })));
+  out.set('leads.page unclaimed, first page', await median(5, page({ tab: 'unclaimed', page: 0 })));
+  out.set('leads.page lost, page 3', await median(5, page({ tab: 'lost', page: 3 })));
+  out.set('leads.page search "lead 12"', await median(3, page({ tab: 'all', search: 'lead 12' })));
+  out.set('GET /api/admin/stats (counters)', await median(5, get('/api/admin/stats')));
+  const unclaimed = fresh.map((id) => ({ _id: id }));
+  n = 0;
+  out.set('PUT .../claim (p50 of 11)', await median(11, async () => {
+    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[n++]._id)}/claim`, { token, body: { claimedBy: 'Ben' } });
+    if (res.status !== 200) throw new Error(`claim: ${res.status}`);
+  }));
+  n = 0;
+  const statuses = ['called', 'follow-up', 'quoted'];
+  out.set('PUT .../{id} status (p50 of 11)', await median(11, async (i) => {
+    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { status: statuses[i % 3] } });
+    if (res.status !== 200) throw new Error(`status: ${res.status}`);
+  }));
+  out.set('PUT .../{id} notes (p50 of 11)', await median(11, async (i) => {
+    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { notes: `Called back ${i}` } });
+    if (res.status !== 200) throw new Error(`notes: ${res.status}`);
+  }));
+  out.set(`activity CSV export (all rows)`, await median(1, get('/api/admin/activity-logs/export')));
+  if (size <= 10_000) out.set('GET /api/admin/leads (every lead)', await median(1, get('/api/admin/leads')));
+  return out;
 }
 
 export async function benchLeads(): Promise<void> {
-  const server = await startTestServer();
-  try {
-    const { token } = await createStaffWithToken(server, { name: 'Bench Admin', email: 'bench@example.com' });
-    await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-    await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-
-    let t = performance.now();
-    const now = Date.now();
-    for (let start = 0; start < LEADS; start += BATCH) {
-      await LeadModel.insertMany(
-        Array.from({ length: BATCH }, (_, k) => {
-          const i = start + k;
-          const status = LEAD_STATUSES[i % LEAD_STATUSES.length];
-          const phone = `303555${String(i).padStart(4, '0')}`;
-          return {
-            name: `Bench Lead ${i}`,
-            email: `bench${i}@example.com`,
-            phone,
-            phoneDigits: digitsOf(phone),
-            status,
-            claimedBy: status === 'unclaimed' ? null : i % 2 ? 'Ben' : 'Stef',
-            claimedAt: status === 'unclaimed' ? null : new Date(now - i * 60_000 + 30 * 60_000),
-            createdAt: new Date(now - i * 60_000),
-          };
-        }),
-        { lean: true },
-      );
+  const results = new Map<number, Map<string, number>>();
+  for (const size of SIZES) {
+    const server = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const { token } = await createStaffWithToken(server, { name: 'Bench Admin', email: 'bench@example.com' });
+      await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
+      await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
+      const t = performance.now();
+      await seed(size);
+      console.log(`${size.toLocaleString('en-US')} leads and activity entries stored and counted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      results.set(size, await measure(server, token, size));
+    } finally {
+      await server.stop();
     }
-    console.log(`inserted ${LEADS} leads in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
-    for (let start = 0; start < ACTIVITY; start += BATCH) {
-      await insertActivities(
-        Array.from({ length: BATCH }, (_, k) => ({
-          user: k % 2 ? 'Ben' : 'Stef',
-          action: 'LEAD_STATUS_UPDATED' as const,
-          details: { action: 'LEAD_STATUS_UPDATED', leadId: String(k), newStatus: 'called' },
-          timestamp: new Date(now - (start + k) * 1000),
-        })),
-      );
-    }
-    console.log(`inserted ${ACTIVITY} activity entries in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-
-    const get = (path: string) => async () => {
-      const res = await fetch(server.url + path, { headers: { authorization: `Bearer ${token}` } });
-      if (!res.ok) throw new Error(`${path}: ${res.status}`);
-      await res.arrayBuffer();
-    };
-    await timeIt('GET /api/admin/stats', get('/api/admin/stats'));
-    await timeIt(`GET /api/admin/leads (${LEADS} leads)`, get('/api/admin/leads'));
-    await timeIt('GET /api/admin/activity-logs (latest 50)', get('/api/admin/activity-logs'));
-    const unclaimed = await LeadModel.find({ status: 'unclaimed', claimedBy: null }).limit(5).select({ _id: 1 }).lean();
-    let n = 0;
-    await timeIt('PUT /api/admin/leads/{id}/claim', async () => {
-      const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[n++]._id)}/claim`, { token, body: { claimedBy: 'Ben' } });
-      if (res.status !== 200) throw new Error(`claim: ${res.status}`);
-    });
-    await timeIt(`GET activity export (${ACTIVITY} rows as CSV)`, get('/api/admin/activity-logs/export'), 1);
-  } finally {
-    await server.stop();
+  }
+  const rows = [...new Set([...results.values()].flatMap((m) => [...m.keys()]))];
+  const head = ['median ms'.padEnd(38), ...SIZES.map((s) => `${s.toLocaleString('en-US')} leads`.padStart(14))].join(' | ');
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`);
+  for (const row of rows) {
+    console.log([row.padEnd(38), ...SIZES.map((s) => (results.get(s)?.get(row)?.toFixed(0) ?? '—').padStart(14))].join(' | '));
   }
 }

@@ -3,7 +3,7 @@
 // every test makes leads with a unique word and searches for it.
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
-import { LeadModel, createLead } from '../models/lead.ts';
+import { LeadModel, claimLead, createLead, deleteLead } from '../models/lead.ts';
 import { CustomerModel } from '../models/customer.ts';
 
 const run = Date.now().toString(36);
@@ -11,6 +11,8 @@ let n = 0;
 const word = () => `zq${run}x${++n}`;
 const AGENT_A = `Ada${run}`;
 const AGENT_B = `Bo${run}`;
+/** Someone else working in the console meanwhile: through the model, so the counters follow. */
+const elsewhere = { name: 'Another Admin' };
 
 test.beforeAll(async () => {
   await ensureStaff({ ...E2E_ADMIN });
@@ -68,7 +70,8 @@ test('a claim that lost the race shows who holds the lead and refreshes', async 
   await open(page, tag);
   await expect(row(page, `${tag} Person0`)).toBeVisible();
   // Another agent claims it behind this page's back.
-  await LeadModel.updateOne({ name: `${tag} Person0` }, { $set: { claimedBy: AGENT_B, claimedAt: new Date() } });
+  const [lead] = await LeadModel.find({ name: `${tag} Person0` }).lean();
+  await claimLead(String(lead._id), AGENT_B, elsewhere);
   await row(page, `${tag} Person0`).getByRole('button', { name: `Claim for ${AGENT_A}` }).click();
   await expect(page.getByRole('alert')).toHaveText(new RegExp(`This lead was already claimed by ${AGENT_B}\\.`));
   await expect(row(page, `${tag} Person0`)).toContainText(AGENT_B);
@@ -81,7 +84,7 @@ test('bulk actions send one call per lead and report a partial failure', async (
   await expect(tab(page, 'All')).toContainText('3');
   await page.getByRole('checkbox', { name: 'Select all leads' }).check();
   // One of them disappears before the action: its claim fails, the others succeed.
-  await LeadModel.deleteOne({ _id: leads[2]._id });
+  await deleteLead(leads[2].id, elsewhere);
   await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: `Assign to ${AGENT_B}` }).click();
   await expect(page.getByRole('alert')).toContainText('Error claiming some leads. Please try again.');
   await expect(tab(page, `${AGENT_B}'s`)).toContainText('2');
@@ -96,6 +99,38 @@ test('bulk actions send one call per lead and report a partial failure', async (
   await toolbar.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByText('No lost leads')).toBeVisible();
   await expect(tab(page, 'Unclaimed')).toContainText('2');
+});
+
+test('bulk Mark Lost throws unclaimed leads away without a claim, and Restore brings them back unclaimed', async ({ page }) => {
+  const tag = word();
+  await makeLeads(tag, 2);
+  await open(page, tag);
+  await expect(tab(page, 'Unclaimed')).toContainText('2');
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });
+  await toolbar.getByRole('button', { name: 'Mark Lost' }).click();
+  await expect(page.getByRole('status')).toContainText('2 leads marked lost.');
+  await expect(tab(page, 'Lost')).toContainText('2');
+  await expect(tab(page, 'Unclaimed')).toContainText('0');
+  await tab(page, 'Unclaimed').click();
+  await expect(page.getByText('No unclaimed leads')).toBeVisible();
+
+  await tab(page, 'Lost').click();
+  await expect(row(page, `${tag} Person0`)).toContainText('Lost');
+  await expect(row(page, `${tag} Person1`)).toContainText('Lost');
+  await page.getByRole('checkbox', { name: 'Select all leads' }).check();
+  await toolbar.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('No lost leads')).toBeVisible();
+  await tab(page, 'Unclaimed').click();
+  await expect(tab(page, 'Unclaimed')).toContainText('2');
+  for (const name of [`${tag} Person0`, `${tag} Person1`]) {
+    await expect(row(page, name)).toContainText('Unclaimed');
+    await expect(row(page, name).getByRole('button', { name: `Claim for ${AGENT_A}` })).toBeVisible();
+  }
+  expect((await LeadModel.find({ name: new RegExp(`^${tag} `) }).lean()).map((l) => [l.status, l.claimedBy])).toEqual([
+    ['unclaimed', null],
+    ['unclaimed', null],
+  ]);
 });
 
 test('deleting asks for confirmation first', async ({ page }) => {
@@ -170,7 +205,7 @@ test('search matches phone digits, overdue and duplicate leads are marked', asyn
 test('failed leads of a bulk action stay selected; bulk Mark Closed gives each lead its customer', async ({ page }) => {
   const tag = word();
   const [a, b, c] = await makeLeads(tag, 3);
-  await LeadModel.updateOne({ _id: c._id }, { $set: { claimedBy: AGENT_B, claimedAt: new Date() } });
+  await claimLead(c.id, AGENT_B, elsewhere);
   await open(page, tag);
   await page.getByRole('checkbox', { name: 'Select all leads' }).check();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });

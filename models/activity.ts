@@ -1,5 +1,6 @@
 // The activity log: who did what to which lead, kept for the dashboard and the export.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { appendExportRows } from './activity-export.ts';
 
 export const ACTIVITY_ACTIONS = [
   'LEAD_CREATED',
@@ -61,7 +62,8 @@ async function keepRecent(entries: { _id: unknown }[]) {
 /** Stores entries written elsewhere than logActivity (demo data, imports), keeping the recent list right. */
 export async function insertActivities(entries: Omit<Activity, 'userId'>[]): Promise<void> {
   const docs = await ActivityModel.insertMany(entries, { lean: true });
-  await keepRecent([...docs].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime()));
+  const inOrder = [...docs].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
+  await Promise.all([keepRecent(inOrder), appendExportRows(inOrder)]);
 }
 
 /** Moves the entries of one lead written since `since` back to when they happened (demo data). */
@@ -78,7 +80,7 @@ export interface Actor {
 /** Writes one entry. Never put customers' medical details in `details`. */
 export async function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
   const entry = await ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
-  await keepRecent([entry.toObject()]);
+  await Promise.all([keepRecent([entry.toObject()]), appendExportRows([entry.toObject()])]);
   return entry;
 }
 
@@ -97,13 +99,5 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
   return rows.map((r) => ({ activityId: String(r._id), user: r.user, action: r.action as ActivityAction, details: r.details ?? {}, timestamp: r.timestamp }));
 }
 
-/** Every entry in [from, to), oldest first, as a cursor: the export streams without loading it all. */
-export function activityCursor(range: { from?: Date; to?: Date }) {
-  const timestamp: Record<string, Date> = {};
-  if (range.from) timestamp.$gte = range.from;
-  if (range.to) timestamp.$lt = range.to;
-  return ActivityModel.find(Object.keys(timestamp).length ? { timestamp } : {})
-    .sort({ timestamp: 1 })
-    .lean()
-    .cursor({ batchSize: 1000 });
-}
+/** Every entry in [from, to), in the order recorded, as rows of the export (models/activity-export.ts). */
+export { exportRows as activityRows } from './activity-export.ts';

@@ -1,7 +1,7 @@
 // The leads' kept figures and paging index, so the dashboard and the lead list never read every
 // lead: one counters document changed with $inc alongside each change of a lead, and small index
 // documents of 100 leads each, in arrival order. `rebuildLeadIndex` remakes both from the leads.
-// See docs/decisions/002-lead-counters.md for the layout and why.
+// README.md ("Queries, counters and indexes") says which query uses what, and why.
 import mongoose from 'mongoose';
 import { logger } from '../server/logger.ts';
 

@@ -1,11 +1,11 @@
 // The activity log: the latest entries for the dashboard and the full history as CSV.
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
-import { activityCursor, listRecentActivity, type ActivityView } from '../models/activity.ts';
+import { activityRows, listRecentActivity } from '../models/activity.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
@@ -36,15 +36,8 @@ const COLUMNS = ['timestamp', 'user', 'action', 'leadId', 'leadName', 'claimedBy
 
 async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string) {
   res.status(200).set(csvAttachment(fileName));
-  const toRow = new Transform({
-    objectMode: true,
-    transform(entry: ActivityView & { _id: unknown }, _enc, done) {
-      const d = entry.details ?? {};
-      done(null, [entry.timestamp.toISOString(), entry.user, entry.action, d.leadId, d.leadName, d.claimedBy, d.newStatus, d.customerId].map((v) => v ?? ''));
-    },
-  });
   const csv = stringify({ header: true, columns: [...COLUMNS], cast: { string: formulaSafe } });
-  await pipeline(Readable.from(activityCursor(range)), toRow, csv, res);
+  await pipeline(Readable.from(activityRows(range)), csv, res);
 }
 
 export const activityRest = restRoutes(activityRouter, [

@@ -1,10 +1,13 @@
-// `npm run db:recount`: remakes the leads' kept counters and paging index from the leads themselves
+// `npm run db:recount`: remakes the leads' kept counters and paging index, and the activity export
+// rows, from the records themselves
 // (after an import, a restore, or writes made around the application).
 import { withDatabase } from './cli-db.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { rebuildActivityExport } from '../models/activity-export.ts';
 
 await withDatabase(async () => {
   const started = Date.now();
   const { leads, numbered } = await rebuildLeadIndex();
-  console.log(`Counted ${leads} leads (${numbered} newly numbered) in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
+  const rows = await rebuildActivityExport();
+  console.log(`Counted ${leads} leads (${numbered} newly numbered) and ${rows} activity entries in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
 });

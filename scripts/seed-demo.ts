@@ -5,6 +5,7 @@ import { seedLeads } from './seed/leads.ts';
 import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { rebuildActivityExport } from '../models/activity-export.ts';
 
 await withDatabase(async () => {
   for (const [name, step] of [
@@ -13,7 +14,7 @@ await withDatabase(async () => {
     ['customers', seedCustomers],
     ['visits', seedVisits],
     // The demo leads are written around the model: count them and number them once, at the end.
-    ['lead counters', async () => `${(await rebuildLeadIndex()).leads} leads counted`],
+    ['lead counters', async () => `${(await rebuildLeadIndex()).leads} leads, ${await rebuildActivityExport()} activity entries counted`],
   ] as const) {
     const started = Date.now();
     process.stdout.write(`Seeding ${name}... `);

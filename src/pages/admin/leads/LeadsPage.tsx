@@ -1,22 +1,22 @@
 // Lead Management (SPEC.md §2, §4, §5, §8): tabs with counts, search, the table a page at a time,
 // row and bulk actions, and the create, notes, delete-confirmation and close-into-customer dialogs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { primaryButton } from '../../../components/DialogFrame.tsx';
 import { CloseLeadDialog } from '../customers/CloseLeadDialog.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
-import { EMPTY_TEXT, inTab, matchesSearch, tabKey, type LeadTab } from './lead-filters.ts';
+import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
 import { LeadTable } from './LeadTable.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CreateLeadDialog, NotesDialog, type NewLead } from './LeadDialogs.tsx';
 import { serverReason, useLeadActions, type LeadAction } from './use-lead-actions.ts';
 
-/** Rows per page: the table renders one page, whatever the number of leads. */
-export const PAGE_SIZE = 50;
+/** Typing pauses this long before the server is asked. */
+const SEARCH_DELAY_MS = 250;
 
 type Dialog =
   | { kind: 'create' }
@@ -27,14 +27,25 @@ type Dialog =
 export default function LeadsPage() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const list = useQuery(trpc.leads.list.queryOptions(undefined, { refetchInterval: 30_000 }));
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions());
   const agents = useMemo(() => (agentsQuery.data ?? []).map((a) => a.name), [agentsQuery.data]);
-  const leads = useMemo(() => list.data ?? [], [list.data]);
 
   const [tab, setTab] = useState<LeadTab>({ kind: 'all' });
   const [search, setSearch] = useState('');
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setAsked(search.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
   const [page, setPage] = useState(0);
+  // One page of the tab, filtered and searched on the server; the tab counts come with it.
+  const list = useQuery(
+    trpc.leads.page.queryOptions(
+      { tab: tab.kind, agent: tab.kind === 'agent' ? tab.name : undefined, search: asked, page },
+      { refetchInterval: 30_000, placeholderData: keepPreviousData },
+    ),
+  );
+  const leads = useMemo(() => list.data?.leads ?? [], [list.data]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [saving, setSaving] = useState(false);
@@ -60,17 +71,15 @@ export default function LeadsPage() {
     [agents],
   );
   // The counts follow the search, so a search tells at once where its leads are.
-  const searched = useMemo(() => leads.filter((l) => matchesSearch(l, search)), [leads, search]);
-  const counts = useMemo(() => new Map(tabs.map(({ tab: t }) => [tabKey(t), searched.filter((l) => inTab(l, t)).length])), [tabs, searched]);
-  const shown = useMemo(() => searched.filter((l) => inTab(l, tab)), [searched, tab]);
-  // Leads that vanished (deleted elsewhere) drop out of the selection.
+  const counts = useMemo(() => new Map(Object.entries(list.data?.counts ?? {})), [list.data]);
+  // Leads that left the page (deleted, moved to another tab) drop out of the selection.
   const chosen = useMemo(() => {
     const ids = new Set(leads.map((l) => l.leadId));
     return [...selected].filter((id) => ids.has(id));
   }, [leads, selected]);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  const pageIndex = Math.min(page, pages - 1);
-  const pageLeads = shown.slice(pageIndex * PAGE_SIZE, (pageIndex + 1) * PAGE_SIZE);
+  const pages = list.data?.pages ?? 1;
+  const pageIndex = list.data?.page ?? 0;
+  const pageLeads = leads;
 
   const resetView = () => {
     setSelected(new Set());
@@ -83,16 +92,17 @@ export default function LeadsPage() {
     document.getElementById(`lead-${highlight}`)?.scrollIntoView({ block: 'center' });
     const timer = window.setTimeout(() => setHighlight(null), 4000);
     return () => window.clearTimeout(timer);
-  }, [highlight, pageIndex]);
+  }, [highlight, pageIndex, leads]);
 
   /** Opens the page holding a lead on the All tab and points at it (duplicate links, ?lead= from a customer). */
-  function showLead(leadId: string) {
-    const index = leads.findIndex((l) => l.leadId === leadId);
-    if (index < 0) return setNotice({ tone: 'error', message: 'That lead no longer exists.' });
+  async function showLead(leadId: string) {
+    const where = await client.leads.locate.query({ leadId }).catch(() => null);
+    if (!where) return setNotice({ tone: 'error', message: 'That lead no longer exists.' });
     setTab({ kind: 'all' });
     setSearch('');
+    setAsked('');
     setSelected(new Set());
-    setPage(Math.floor(index / PAGE_SIZE));
+    setPage(where.page);
     setHighlight(leadId);
   }
 
@@ -102,7 +112,7 @@ export default function LeadsPage() {
   useEffect(() => {
     if (linked && list.data && linkShown !== linked) {
       setLinkShown(linked);
-      showLead(linked);
+      void showLead(linked);
     }
   });
 
@@ -206,7 +216,7 @@ export default function LeadsPage() {
           <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-200" />
         ) : list.isError ? (
           <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">The leads could not be loaded. Please refresh the page.</p>
-        ) : shown.length === 0 ? (
+        ) : (list.data?.total ?? 0) === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">{EMPTY_TEXT[tab.kind]}</p>
         ) : (
           <>
@@ -231,10 +241,10 @@ export default function LeadsPage() {
                 onStatus: (lead, status) => (status === 'closed' ? setDialog({ kind: 'close', lead }) : void run([lead.leadId], { kind: 'status', status })),
                 onNotes: (lead) => setDialog({ kind: 'notes', lead }),
                 onDelete: (lead) => setDialog({ kind: 'delete', leadIds: [lead.leadId], names: [lead.name] }),
-                onShowFirst: showLead,
+                onShowFirst: (id) => void showLead(id),
               }}
             />
-            <Pager page={pageIndex} pages={pages} total={shown.length} onPage={(p) => (setPage(p), setSelected(new Set()))} />
+            <Pager page={pageIndex} pages={pages} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onPage={(p) => (setPage(p), setSelected(new Set()))} />
           </>
         )}
       </div>
@@ -267,9 +277,9 @@ export default function LeadsPage() {
   );
 }
 
-function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage(page: number): void }) {
-  const first = page * PAGE_SIZE + 1;
-  const last = Math.min(total, (page + 1) * PAGE_SIZE);
+function Pager({ page, pages, pageSize, total, onPage }: { page: number; pages: number; pageSize: number; total: number; onPage(page: number): void }) {
+  const first = page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
   return (
     <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
       <p>
