@@ -83,3 +83,17 @@ test('staff who are not admins see no Staff or Audit Log entry, and Logout ends 
   const me = await fetch(`${baseURL}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } });
   expect(me.status).toBe(401);
 });
+
+test('on the admin host the Staff and Audit Log pages sit at /staff and /audit', async ({ page, baseURL }) => {
+  await db();
+  const admin = baseURL!.replace('//localhost', '//admin.localhost');
+  await signInOnce(page, E2E_ADMIN.email, admin);
+  await page.goto(`${admin}/dashboard`);
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/staff');
+  await nav.getByRole('link', { name: 'Audit Log' }).click();
+  await expect(page).toHaveURL(`${admin}/audit`);
+  await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+  await page.goto(`${admin}/staff`);
+  await expect(page.getByRole('row').filter({ hasText: E2E_ADMIN.email })).toBeVisible();
+});

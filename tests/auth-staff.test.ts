@@ -77,7 +77,7 @@ async function meStatus(base: string, token: string) {
 }
 
 describe('staff command and ADMIN_* bootstrap', () => {
-  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 300_000 }, async () => {
+  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'staff-cmd-'));
     let server = await startServer(dataDir);
     // With no staff and no ADMIN_*, the server says how to create the first account.
@@ -114,9 +114,6 @@ describe('staff command and ADMIN_* bootstrap', () => {
     expect(removed.code).toBe(0);
     expect(await meStatus(server.base, second.body.token!)).toBe(401);
     expect(staff(dataDir, 'remove', '--email', 'pat@example.com').code).toBe(1);
-    // --admin: the account may manage staff and read the audit log.
-    expect(staff(dataDir, 'add', '--name', 'Ann Admin', '--email', 'ann@example.com', '--password', 'ann-password-1', '--admin').code).toBe(0);
-    expect(staff(dataDir, 'list').out).toMatch(/Ann Admin\s+ann@example\.com\s+no\s+yes/);
     await server.stop();
 
     // ADMIN_* creates the account at start; no hint then.
@@ -133,8 +130,15 @@ describe('staff command and ADMIN_* bootstrap', () => {
     server = await startServer(dataDir, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-2' });
     expect(await meStatus(server.base, boss.body.token!)).toBe(401);
     expect((await login(server.base, 'boss@example.com', 'boss-password-1')).status).toBe(401);
+    expect((await login(server.base, 'boss@example.com', 'boss-password-2')).body.user?.name).toBe('The Boss');
+    await server.stop();
+  });
+
+  it('never lets ADMIN_PASSWORD undo a password changed in the console, and makes --admin accounts', { timeout: 300_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'staff-admin-'));
+    let server = await startServer(dataDir, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-2' });
     const current = await login(server.base, 'boss@example.com', 'boss-password-2');
-    expect(current.body.user?.name).toBe('The Boss');
+    expect(current.status).toBe(200);
     // Once the password is changed in the console, no start undoes it, whatever ADMIN_PASSWORD says.
     const changed = await fetch(`${server.base}/api/auth/change-password`, {
       method: 'POST',
@@ -147,6 +151,13 @@ describe('staff command and ADMIN_* bootstrap', () => {
     expect(server.output()).toContain('ADMIN_PASSWORD is ignored');
     expect((await login(server.base, 'boss@example.com', 'boss-password-3')).status).toBe(401);
     expect((await login(server.base, 'boss@example.com', 'boss-own-password')).status).toBe(200);
+
+    // --admin: the account may manage staff and read the audit log; the ADMIN_EMAIL account is one.
+    const added = staff(dataDir, 'add', '--name', 'Ann Admin', '--email', 'ann@example.com', '--password', 'ann-password-1', '--admin');
+    expect([added.code, added.err]).toEqual([0, '']);
+    const listed = staff(dataDir, 'list').out;
+    expect(listed).toMatch(/Ann Admin\s+ann@example\.com\s+no\s+yes/);
+    expect(listed).toMatch(/boss@example\.com\s+no\s+yes/);
     await server.stop();
   });
 });
