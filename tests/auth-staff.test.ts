@@ -77,7 +77,7 @@ async function meStatus(base: string, token: string) {
 }
 
 describe('staff command and ADMIN_* bootstrap', () => {
-  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 180_000 }, async () => {
+  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 420_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'staff-cmd-'));
     let server = await startServer(dataDir);
     // With no staff and no ADMIN_*, the server says how to create the first account.
