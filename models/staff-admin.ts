@@ -2,7 +2,7 @@
 // password. Every change is written to the audit log. An admin cannot remove or demote themselves,
 // and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
 import { badRequest, conflict, notFound } from '../server/errors.ts';
-import { StaffModel, hashPassword } from './staff.ts';
+import { StaffModel, hashPassword, type Staff } from './staff.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
 
@@ -24,18 +24,21 @@ export interface StaffRow {
 
 const isConfiguredAdmin = (email: string, actor: AdminActor) => Boolean(actor.configuredAdminEmail) && email === actor.configuredAdminEmail!.toLowerCase();
 
+/** An account as the Staff page shows it: never the password hash. */
+const toRow = (s: Staff & { _id: unknown; createdAt?: Date }): StaffRow => ({
+  id: String(s._id),
+  name: s.name,
+  email: s.email,
+  isAgent: Boolean(s.isAgent),
+  isAdmin: Boolean(s.isAdmin),
+  mustChangePassword: Boolean(s.mustChangePassword),
+  lastLoginAt: s.lastLoginAt ?? null,
+  createdAt: s.createdAt ?? null,
+});
+
 export async function listStaffRows(): Promise<StaffRow[]> {
   const rows = await StaffModel.find().sort({ name: 1, email: 1 }).lean();
-  return rows.map((s) => ({
-    id: String(s._id),
-    name: s.name,
-    email: s.email,
-    isAgent: Boolean(s.isAgent),
-    isAdmin: Boolean(s.isAdmin),
-    mustChangePassword: Boolean(s.mustChangePassword),
-    lastLoginAt: s.lastLoginAt ?? null,
-    createdAt: (s as { createdAt?: Date }).createdAt ?? null,
-  }));
+  return rows.map(toRow);
 }
 
 async function findRow(staffId: string) {
@@ -71,10 +74,10 @@ export async function setStaffRoles(input: StaffRolesInput, actor: AdminActor): 
   const $set: Record<string, boolean> = {};
   if (input.isAgent !== undefined) $set.isAgent = input.isAgent;
   if (input.isAdmin !== undefined) $set.isAdmin = input.isAdmin;
-  const updated = await StaffModel.findByIdAndUpdate(staff._id, { $set }, { new: true });
+  const updated = await StaffModel.findByIdAndUpdate(staff._id, { $set }, { new: true }).lean();
   if (!updated) throw notFound('That staff account no longer exists.');
   await recordAudit(actor, { action: 'STAFF_ROLES_CHANGED', targetEmail: updated.email, detail: roleWords(updated) });
-  return (await listStaffRows()).find((r) => r.id === updated.id)!;
+  return toRow(updated);
 }
 
 /** A temporary password: every session of the account ends and it must choose a new one at sign-in. */

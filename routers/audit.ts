@@ -4,5 +4,5 @@ import { auditListInput } from '../schemas/staff.ts';
 import { adminProcedure, router } from './trpc.ts';
 
 export const auditRouter = router({
-  list: adminProcedure.input(auditListInput).query(({ input }) => listAudit({ before: input.before })),
+  list: adminProcedure.input(auditListInput).query(({ input }) => listAudit({ before: input.cursor ?? undefined })),
 });

@@ -24,4 +24,5 @@ export type StaffRolesInput = z.infer<typeof staffRolesInput>;
 
 export const staffResetInput = z.object({ staffId, temporaryPassword: newPassword });
 
-export const auditListInput = z.object({ before: z.coerce.date().optional() }).default({});
+/** `cursor` is the time of the oldest entry shown: the next page starts before it. */
+export const auditListInput = z.object({ cursor: z.coerce.date().nullish() }).default({});

@@ -16,6 +16,8 @@ const DashboardPage = lazy(() => import('./pages/admin/dashboard/DashboardPage.t
 const AnalyticsPage = lazy(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
 const LeadsPage = lazy(() => import('./pages/admin/leads/LeadsPage.tsx'));
 const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
+const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
+const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
 
 export interface PageHandle {
   /** Page name reported for visit tracking. */
@@ -36,6 +38,8 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
     { path: `${prefix}analytics`, element: <AnalyticsPage />, handle: h({ page: 'admin-analytics', title: 'Site Analytics', noindex: true }) },
     { path: `${prefix}leads`, element: <LeadsPage />, handle: h({ page: 'admin-leads', title: 'Lead Management', noindex: true }) },
     { path: `${prefix}customers`, element: <CustomersPage />, handle: h({ page: 'admin-customers', title: 'Customer Management', noindex: true }) },
+    { path: `${prefix}staff`, element: <StaffPage />, handle: h({ page: 'admin-staff', title: 'Staff', noindex: true }) },
+    { path: `${prefix}audit`, element: <AuditPage />, handle: h({ page: 'admin-audit', title: 'Audit Log', noindex: true }) },
   ];
 };
 

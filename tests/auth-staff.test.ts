@@ -55,16 +55,29 @@ function staff(dataDir: string, ...args: string[]) {
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
+/**
+ * fetch that survives a kept-alive connection the server closed while a `staff` command blocked
+ * this process (the client only notices on reuse): one retry on a fresh connection.
+ */
+async function fetchFresh(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  }
+}
+
 async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetchFresh(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
   return { status: res.status, body: (await res.json()) as { token?: string; user?: { name: string; email: string }; error?: string } };
 }
 async function meStatus(base: string, token: string) {
-  return (await fetch(`${base}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } })).status;
+  return (await fetchFresh(`${base}/trpc/auth.me`, { headers: { authorization: `Bearer ${token}` } })).status;
 }
 
 describe('staff command and ADMIN_* bootstrap', () => {
-  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 180_000 }, async () => {
+  it('manages accounts beside a running server, and the server bootstraps ADMIN_* at start', { timeout: 420_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'staff-cmd-'));
     let server = await startServer(dataDir);
     // With no staff and no ADMIN_*, the server says how to create the first account.
@@ -118,6 +131,33 @@ describe('staff command and ADMIN_* bootstrap', () => {
     expect(await meStatus(server.base, boss.body.token!)).toBe(401);
     expect((await login(server.base, 'boss@example.com', 'boss-password-1')).status).toBe(401);
     expect((await login(server.base, 'boss@example.com', 'boss-password-2')).body.user?.name).toBe('The Boss');
+    await server.stop();
+  });
+
+  it('never lets ADMIN_PASSWORD undo a password changed in the console, and makes --admin accounts', { timeout: 300_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'staff-admin-'));
+    let server = await startServer(dataDir, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-2' });
+    const current = await login(server.base, 'boss@example.com', 'boss-password-2');
+    expect(current.status).toBe(200);
+    // Once the password is changed in the console, no start undoes it, whatever ADMIN_PASSWORD says.
+    const changed = await fetch(`${server.base}/api/auth/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${current.body.token}` },
+      body: JSON.stringify({ currentPassword: 'boss-password-2', newPassword: 'boss-own-password' }),
+    });
+    expect(changed.status).toBe(200);
+    await server.stop();
+    server = await startServer(dataDir, { ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-3' });
+    expect(server.output()).toContain('ADMIN_PASSWORD is ignored');
+    expect((await login(server.base, 'boss@example.com', 'boss-password-3')).status).toBe(401);
+    expect((await login(server.base, 'boss@example.com', 'boss-own-password')).status).toBe(200);
+
+    // --admin: the account may manage staff and read the audit log; the ADMIN_EMAIL account is one.
+    const added = staff(dataDir, 'add', '--name', 'Ann Admin', '--email', 'ann@example.com', '--password', 'ann-password-1', '--admin');
+    expect([added.code, added.err]).toEqual([0, '']);
+    const listed = staff(dataDir, 'list').out;
+    expect(listed).toMatch(/Ann Admin\s+ann@example\.com\s+no\s+yes/);
+    expect(listed).toMatch(/boss@example\.com\s+no\s+yes/);
     await server.stop();
   });
 });

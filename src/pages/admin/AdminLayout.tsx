@@ -1,9 +1,10 @@
-// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar, the
-// greeting, the settings menu (Change Password, Logout) and the guard that sends visitors without
-// a stored token to the login.
+// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar (with
+// Staff and Audit Log for admins), the greeting, the settings menu (Change Password, Logout), the
+// new password an admin's reset asks for, and the guard that sends visitors without a stored token
+// to the login.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
 import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
@@ -15,6 +16,12 @@ const NAV: { screen: AdminScreen; label: string; icon: string }[] = [
   { screen: 'analytics', label: 'Analytics', icon: 'M5 9.2h3V19H5V9.2zM10.6 5h2.8v14h-2.8V5zm5.6 8H19v6h-2.8v-6z' },
   { screen: 'leads', label: 'Leads', icon: 'M16 11c1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 3-1.34 3-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5C15 14.17 10.33 13 8 13zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z' },
   { screen: 'customers', label: 'Customers', icon: 'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z' },
+];
+
+/** Only admins see these; the server refuses their procedures to everyone else anyway. */
+const ADMIN_NAV: typeof NAV = [
+  { screen: 'staff', label: 'Staff', icon: 'M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5l-9-4zm0 10.99h7c-.53 4.12-3.28 7.79-7 8.94V12H5V6.3l7-3.11v8.8z' },
+  { screen: 'audit', label: 'Audit Log', icon: 'M14 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z' },
 ];
 
 const Icon = ({ d, className = 'h-5 w-5' }: { d: string; className?: string }) => (
@@ -43,15 +50,25 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const queryClient = useQueryClient();
   // Confirms the token with the server at once (a 401 ends the session) and keeps the name current.
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const access = useQuery(trpc.auth.access.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const name = me.data?.name ?? storedName;
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
+  const mustChangePassword = access.data?.mustChangePassword === true;
+  const nav = access.data?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV;
 
-  const logout = () => {
-    clearSession();
-    queryClient.clear();
-    navigate(adminPath(adminHost, 'login'), { replace: true });
-  };
+  // The server ends the token at once; the browser forgets it whether or not the server was reached.
+  const signOut = useMutation(trpc.auth.logout.mutationOptions());
+  const logout = useCallback(() => {
+    const done = () => {
+      clearSession();
+      queryClient.clear();
+      navigate(adminPath(adminHost, 'login'), { replace: true });
+    };
+    signOut.mutateAsync().then(done, done);
+  }, [signOut, queryClient, navigate, adminHost]);
+  // After the forced change every screen loads again with the new token.
+  const passwordChosen = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
@@ -60,7 +77,7 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
           <p className="text-lg font-bold tracking-tight">Admin Console</p>
         </div>
         <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:pb-0">
-          {NAV.map((item) => (
+          {nav.map((item) => (
             <NavLink
               key={item.screen}
               to={adminPath(adminHost, item.screen)}
@@ -89,7 +106,11 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         </main>
       </div>
 
-      {dialogOpen && <ChangePasswordDialog onClose={closeDialog} />}
+      {mustChangePassword ? (
+        <ChangePasswordDialog onClose={passwordChosen} onCancel={logout} cancelLabel="Logout" notice="An administrator reset your password. Choose a new one to continue." />
+      ) : (
+        dialogOpen && <ChangePasswordDialog onClose={closeDialog} />
+      )}
     </div>
   );
 }

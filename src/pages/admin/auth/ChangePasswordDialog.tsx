@@ -12,7 +12,11 @@ const CLOSE_AFTER_SUCCESS_MS = 2000;
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
-export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+/**
+ * `onClose` runs after a success; ×, Cancel and Escape run `onCancel` when given (the forced change
+ * after an admin's reset signs out instead of closing), with `notice` saying why it is asked.
+ */
+export function ChangePasswordDialog({ onClose, onCancel, cancelLabel = 'Cancel', notice }: { onClose: () => void; onCancel?: () => void; cancelLabel?: string; notice?: string }) {
   const trpc = useTRPC();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -60,8 +64,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <DialogFrame title="Change Password" onClose={onClose} busy={busy}>
+    <DialogFrame title="Change Password" onClose={onCancel ?? onClose} busy={busy}>
       <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
+        {notice && <p className="text-sm text-slate-700">{notice}</p>}
         <PasswordField label="Current Password" value={currentPassword} onChange={setCurrentPassword} disabled={busy} autoComplete="current-password" />
         <PasswordField label="New Password" value={newPassword} onChange={setNewPassword} disabled={busy} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
         <PasswordField label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} disabled={busy} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
@@ -74,8 +79,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         )}
 
         <div className="flex justify-end gap-3 pt-2">
-          <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
-            Cancel
+          <button type="button" onClick={onCancel ?? onClose} disabled={busy} className={secondaryButton}>
+            {cancelLabel}
           </button>
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? 'Changing...' : 'Change Password'}

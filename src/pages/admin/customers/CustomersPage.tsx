@@ -52,6 +52,14 @@ export default function CustomersPage() {
     }),
   );
 
+  // Every export is in the audit log before the file is made.
+  const noteExport = useMutation(trpc.customers.noteExport.mutationOptions());
+  const exportCsv = (rows: CustomerSummary[]) =>
+    noteExport.mutateAsync({ count: rows.length }).then(
+      () => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows)),
+      (err: Error) => setDeleteError(`Error exporting customers: ${err.message}`),
+    );
+
   const all = useMemo(() => customers.data ?? [], [customers.data]);
   const shown = useMemo(() => filterCustomers(all, filters), [all, filters]);
   const stats = useMemo(() => customerStats(all), [all]);
@@ -63,7 +71,7 @@ export default function CustomersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customer Management</h1>
         <div className="flex gap-3">
-          <button type="button" className={secondaryButton} disabled={shown.length === 0} onClick={() => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(shown))}>
+          <button type="button" className={secondaryButton} disabled={shown.length === 0 || noteExport.isPending} onClick={() => void exportCsv(shown)}>
             Export CSV
           </button>
           <button type="button" className={primaryButton} onClick={() => setEditing(null)}>

@@ -1,0 +1,122 @@
+// The Staff page's dialogs: add an account (with a first password its owner replaces at first
+// sign-in) and reset an account's password to a temporary one.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
+import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
+
+function Field(props: { label: string; type?: string; value: string; onChange(v: string): void; disabled: boolean; minLength?: number; autoComplete?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        required
+        minLength={props.minLength}
+        autoComplete={props.autoComplete ?? 'off'}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={props.disabled}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+function Check(props: { label: string; checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} disabled={props.disabled} className="h-4 w-4 rounded border-slate-300" />
+      {props.label}
+    </label>
+  );
+}
+
+function Footer({ busy, onClose, label, busyLabel }: { busy: boolean; onClose(): void; label: string; busyLabel: string }) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
+        Cancel
+      </button>
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
+export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(name: string): void }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [isAgent, setAgent] = useState(false);
+  const [isAdmin, setAdmin] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation(
+    trpc.staff.add.mutationOptions({
+      onSuccess: () => onAdded(name.trim()),
+      onError: (err) => setError(err.message || 'Could not add the account.'),
+    }),
+  );
+  const busy = add.isPending;
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    add.mutate({ name, email, password, isAgent, isAdmin });
+  }
+  return (
+    <DialogFrame title="Add Staff" onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <Field label="Name" value={name} onChange={setName} disabled={busy} />
+        <Field label="Email" type="email" value={email} onChange={setEmail} disabled={busy} />
+        <Field label="First Password" type="password" value={password} onChange={setPassword} disabled={busy} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        <p className="text-xs text-slate-500">Give this password to the new colleague; they choose their own at first sign-in.</p>
+        <div className="flex gap-6">
+          <Check label="Agent" checked={isAgent} onChange={setAgent} disabled={busy} />
+          <Check label="Admin" checked={isAdmin} onChange={setAdmin} disabled={busy} />
+        </div>
+        {error && <Alert>{error}</Alert>}
+        <Footer busy={busy} onClose={onClose} label="Add Staff" busyLabel="Adding..." />
+      </form>
+    </DialogFrame>
+  );
+}
+
+export function ResetPasswordDialog({ staff, onClose, onReset }: { staff: { id: string; name: string; email: string }; onClose(): void; onReset(): void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation(
+    trpc.staff.resetPassword.mutationOptions({
+      onSuccess: onReset,
+      onError: (err) => setError(err.message || 'Could not reset the password.'),
+    }),
+  );
+  const busy = reset.isPending;
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    reset.mutate({ staffId: staff.id, temporaryPassword: password });
+  }
+  return (
+    <DialogFrame title="Reset Password" onClose={onClose} busy={busy}>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <p className="text-sm text-slate-700">
+          {staff.name} ({staff.email}) is signed out everywhere and must choose a new password after signing in with this temporary one.
+        </p>
+        <Field label="Temporary Password" type="password" value={password} onChange={setPassword} disabled={busy} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        {error && <Alert>{error}</Alert>}
+        <Footer busy={busy} onClose={onClose} label="Reset Password" busyLabel="Resetting..." />
+      </form>
+    </DialogFrame>
+  );
+}

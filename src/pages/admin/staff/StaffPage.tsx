@@ -1,0 +1,159 @@
+// Staff (admins only): the staff accounts with their agent and admin roles, adding an account,
+// removing one (with confirmation) and resetting a password, which makes its owner choose a new one.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
+import { primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Notification, type Notice } from '../../../components/Notification.tsx';
+import { AddStaffDialog, ResetPasswordDialog } from './StaffDialogs.tsx';
+
+type StaffRow = RouterOutputs['staff']['list'][number];
+
+const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString() : 'Never');
+
+export default function StaffPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const staff = useQuery(trpc.staff.list.queryOptions());
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<StaffRow | null>(null);
+  const [removing, setRemoving] = useState<StaffRow | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
+  const fail = (message: string) => setNotice({ tone: 'error', message });
+
+  const setRoles = useMutation(
+    trpc.staff.setRoles.mutationOptions({
+      onSuccess: (row) => {
+        setNotice({ tone: 'success', message: `${row.name} is now ${[row.isAdmin && 'an admin', row.isAgent && 'an agent'].filter(Boolean).join(' and ') || 'staff without roles'}.` });
+        void refresh();
+      },
+      onError: (err) => fail(err.message || 'Could not change the roles.'),
+    }),
+  );
+  const remove = useMutation(
+    trpc.staff.remove.mutationOptions({
+      onSuccess: () => {
+        setNotice({ tone: 'success', message: `${removing?.name ?? 'The account'} was removed.` });
+        setRemoving(null);
+        void refresh();
+      },
+      onError: (err) => {
+        setRemoving(null);
+        fail(err.message || 'Could not remove the account.');
+      },
+    }),
+  );
+
+  const forbidden = staff.error?.data?.code === 'FORBIDDEN';
+  return (
+    <div className="mx-auto max-w-7xl space-y-5 p-4 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Staff</h1>
+        {!forbidden && (
+          <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
+            Add Staff
+          </button>
+        )}
+      </div>
+      <Notification notice={notice} onDismiss={() => setNotice(null)} />
+      {forbidden ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Only admins can manage staff.</p>
+      ) : staff.error ? (
+        <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">
+          Failed to load staff: {staff.error.message}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-4 py-3">Name</th>
+                <th className="px-4 py-3">Email</th>
+                <th className="px-4 py-3">Agent</th>
+                <th className="px-4 py-3">Admin</th>
+                <th className="px-4 py-3">Last sign-in</th>
+                <th className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {staff.isPending && (
+                <tr>
+                  <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
+                    Loading staff...
+                  </td>
+                </tr>
+              )}
+              {staff.data?.map((s) => (
+                <tr key={s.id}>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    {s.name}
+                    {s.mustChangePassword && <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{s.email}</td>
+                  {(['isAgent', 'isAdmin'] as const).map((role) => (
+                    <td key={role} className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        aria-label={role === 'isAgent' ? 'Agent' : 'Admin'}
+                        checked={s[role]}
+                        disabled={setRoles.isPending}
+                        onChange={(e) => setRoles.mutate({ staffId: s.id, [role]: e.target.checked })}
+                        className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                      />
+                    </td>
+                  ))}
+                  <td className="px-4 py-3 text-slate-600">{when(s.lastLoginAt)}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-right">
+                    <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
+                      Reset Password
+                    </button>
+                    <button type="button" className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50" onClick={() => setRemoving(s)}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {adding && (
+        <AddStaffDialog
+          onClose={() => setAdding(false)}
+          onAdded={(name) => {
+            setAdding(false);
+            setNotice({ tone: 'success', message: `${name} was added and will choose a new password at first sign-in.` });
+            void refresh();
+          }}
+        />
+      )}
+      {resetting && (
+        <ResetPasswordDialog
+          staff={resetting}
+          onClose={() => setResetting(null)}
+          onReset={() => {
+            setNotice({ tone: 'success', message: `${resetting.name}'s password was reset. They choose a new one at their next sign-in.` });
+            setResetting(null);
+            void refresh();
+          }}
+        />
+      )}
+      {removing && (
+        <ConfirmDialog
+          title="Remove Staff Account"
+          message={`Remove ${removing.name} (${removing.email})? Their sign-ins end at once.`}
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate({ staffId: removing.id })}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </div>
+  );
+}
