@@ -1,7 +1,7 @@
 // The API's outside contract: health, JSON errors, body limits, and recovery when the database returns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -44,10 +44,20 @@ describe('API foundation', () => {
 
   it('answers 503 while the embedded database is down and recovers by itself with the data kept', async () => {
     await mongoose.connection.db!.collection('probe').insertOne({ kept: true });
-    process.kill(server.db.embedded.pid()!, 'SIGKILL');
+    const { token } = await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com' });
+    // FerretDB restarts by itself a second after a crash: keep it down while the answers are checked.
+    const keepDown = setInterval(() => {
+      try {
+        process.kill(server.db.embedded.pid()!, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 50);
     expect(await waitFor(async () => (await server.api('GET', '/api/health')).status === 503)).toBe(true);
-    const down = await server.api('GET', '/api/health');
-    if (down.status === 503) expect(down.body.db).toBe('down');
+    const [health, leads] = await Promise.all([server.api('GET', '/api/health'), server.api('GET', '/api/admin/leads', { token })]);
+    expect([health.status, health.body]).toEqual([503, { status: 'degraded', db: 'down' }]);
+    expect([leads.status, leads.body]).toEqual([503, { error: 'The database is unavailable. Please try again shortly.' }]);
+    clearInterval(keepDown);
     expect(await waitFor(async () => (await server.api('GET', '/api/health')).status === 200)).toBe(true);
     expect(await mongoose.connection.db!.collection('probe').countDocuments({ kept: true })).toBe(1);
   });
