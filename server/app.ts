@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import { logger } from './logger.ts';
 import { mountSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
-import { refuseDeepBody, refuseDeepQuery, requestId, requireJsonBody, trpcErrorHandler } from './request-guards.ts';
+import { refuseDeepBody, refuseDeepQuery, refuseWhileDatabaseAway, requestId, requireJsonBody, trpcErrorHandler } from './request-guards.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
@@ -64,7 +64,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
-  app.use(['/api', '/trpc'], requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
+  app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
   app.use('/trpc', refuseDeepQuery);
 
   app.use(

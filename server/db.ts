@@ -32,10 +32,12 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
   mongoose.connection.on('reconnected', () => logger.info('database reconnected'));
   // Indexes are declared on the models; make sure they exist before serving.
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  const watch = watchDatabase();
   return {
     uri,
     embedded,
     async close() {
+      clearInterval(watch);
       mongoose.connection.removeAllListeners('disconnected'); // an intended close is not news
       await mongoose.disconnect();
       await embedded?.stop();
@@ -43,14 +45,32 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
   };
 }
 
-/** True when the database answers a ping within two seconds. */
-export async function isDatabaseUp(): Promise<boolean> {
+let away = false;
+/** True while the latest background ping failed: requests then get 503 at once instead of waiting for the driver. */
+export const databaseAway = () => away;
+
+/** Pings twice a second, so a dead database is known within about a second. */
+function watchDatabase(): NodeJS.Timeout {
+  let pinging = false;
+  const timer = setInterval(() => {
+    if (pinging) return;
+    pinging = true;
+    void isDatabaseUp(700)
+      .then((up) => (away = !up))
+      .finally(() => (pinging = false));
+  }, 500);
+  timer.unref();
+  return timer;
+}
+
+/** True when the database answers a ping within `timeoutMs`. */
+export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   const db = mongoose.connection.db;
   if (!db) return false;
   try {
     await Promise.race([
       db.admin().ping(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), 2000)),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), timeoutMs)),
     ]);
     return true;
   } catch {

@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { logger } from './logger.ts';
+import { databaseAway } from './db.ts';
 
 /** Deeper input than any form sends; deeper still can exhaust the stack of a decoder or validator. */
 export const MAX_INPUT_DEPTH = 32;
@@ -66,6 +67,16 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   next(new RequestRefused(415, 'Send the request body as JSON (Content-Type: application/json)'));
 };
 
+/** Routes that answer without the database: health reports it, visits are queued, the document is static. */
+const NO_DATABASE = new Set(['/api/health', '/api/openapi.json', '/api/track-visit', '/trpc/site.health', '/trpc/analytics.trackVisit']);
+export const DATABASE_AWAY = 'The database is unavailable. Please try again shortly.';
+
+/** While the database is known to be away, data routes answer 503 at once instead of after the driver's timeout. */
+export const refuseWhileDatabaseAway: RequestHandler = (req, _res, next) => {
+  if (!databaseAway() || NO_DATABASE.has(req.originalUrl.split('?')[0])) return next();
+  next(new RequestRefused(503, DATABASE_AWAY));
+};
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /** A caller's x-request-id is kept only when it looks like one; otherwise a fresh id. Echoed back either way. */
@@ -94,6 +105,7 @@ const TRPC_CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** One error in tRPC's wire shape (superjson-encoded), as the client's links expect it. */
