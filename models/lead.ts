@@ -4,6 +4,7 @@ import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type Lea
 import { conflict, badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
+import { leadCreated } from './lead-created.ts';
 
 const leadSchema = new Schema(
   {
@@ -51,7 +52,9 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     .sort({ createdAt: 1 })
     .select({ _id: 1 })
     .lean();
-  return LeadModel.create({ ...input, phoneDigits, duplicateOf: first?._id ?? null });
+  const lead = await LeadModel.create({ ...input, phoneDigits, duplicateOf: first?._id ?? null });
+  await leadCreated(lead); // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
+  return lead;
 }
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */

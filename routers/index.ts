@@ -6,6 +6,7 @@ import { leadsRest, leadsRouter } from './leads.ts';
 import { activityRest, activityRouter } from './activity.ts';
 import { customersRest, customersRouter } from './customers.ts';
 import { analyticsRest, analyticsRouter } from './analytics.ts';
+import { liveRouter } from './live.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -14,6 +15,7 @@ export const appRouter = router({
   activity: activityRouter,
   customers: customersRouter,
   analytics: analyticsRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

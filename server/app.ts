@@ -12,6 +12,8 @@ import { mountSeo } from './seo.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
+import { mountSlackRoutes } from '../routers/slack.ts';
+import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -19,7 +21,7 @@ export const BODY_LIMIT = '100kb';
  * `ssr: false` serves the API only (API tests); `built: true` renders with the production bundles
  * even outside NODE_ENV=production (`npm start` on a developer's machine).
  */
-export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean } = {}) {
+export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean; notify?: NotifierOptions } = {}) {
   // The logger exists before any config is read; the validated level applies from here on.
   logger.level = config.LOG_LEVEL;
   const app = express();
@@ -58,18 +60,28 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
+  mountSlackRoutes(app, config); // reads its raw body itself, before the JSON parser
   app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT }));
 
   app.use(
     '/trpc',
     trpcExpress.createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContext(config, req, res),
+      createContext: ({ req, res, info }) => createContext(config, req, res, info.connectionParams),
     }),
   );
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
   // API-only tests skip page rendering (and the Vite dev server it needs).
   const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
-  return { app, close: async () => ssr?.close() };
+  // Sends the outbox's notices (Slack, email, reminders) in the background of this server.
+  const notifier = startNotifier(config, opts.notify);
+  return {
+    app,
+    notifier,
+    close: async () => {
+      await notifier.stop();
+      await ssr?.close();
+    },
+  };
 }

@@ -28,6 +28,16 @@ const envSchema = z
     VITE_API_BASE_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TIME_ZONE: z.string().default('America/Denver'),
+    PUBLIC_URL: z.url().optional(),
+    SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587').optional(),
+    MAIL_FROM: z.string().regex(/@/, 'must be an email address, optionally with a name: "Name <a@b.com>"').optional(),
+    LEADS_NOTIFY_EMAIL: z
+      .string()
+      .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+      .pipe(z.array(z.email('must be email addresses separated by commas')).min(1))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -36,9 +46,12 @@ const envSchema = z
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
     }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set (the sender of email notices)' });
+    }
   });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; PUBLIC_URL: string };
 
 export class ConfigError extends Error {}
 
@@ -56,7 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = parsed.data.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
-  return { ...parsed.data, dataDir, jwtSecret };
+  // Links in notifications point here, never at a request's Host header.
+  const PUBLIC_URL = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
+  return { ...parsed.data, PUBLIC_URL, dataDir, jwtSecret };
 }
 
 /** Outside production the signing key is generated once and kept, so tokens survive restarts. */

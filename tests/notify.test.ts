@@ -1,0 +1,237 @@
+// Speed to lead: Slack alerts and claims, email notices, the outbox's retries and restarts, and the
+// 20-hour reminder, against a local Slack stand-in and a real SMTP server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { loadConfig } from '../server/config.ts';
+import { createApp } from '../server/app.ts';
+import type { NotifierOptions } from '../notify/worker.ts';
+import { signSlackRequest } from '../notify/slack-signature.ts';
+import { StaffModel, hashPassword } from '../models/staff.ts';
+import { LeadModel, createLead } from '../models/lead.ts';
+import { ActivityModel } from '../models/activity.ts';
+import { OutboxModel } from '../models/outbox.ts';
+import { signStaffToken } from '../server/tokens.ts';
+import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
+import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';
+
+const SECRET = 'slack-signing-secret-for-tests';
+const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+let db: TestDatabase;
+let slack: SlackStandIn;
+let smtp: SmtpStandIn;
+let token: string;
+
+async function startApp(opts: NotifierOptions = {}, env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: db.dataDir,
+    JWT_SECRET,
+    PUBLIC_URL: 'https://brokerage.example',
+    SLACK_WEBHOOK_URL: `${slack.url}/webhook`,
+    SLACK_SIGNING_SECRET: SECRET,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Summit Leads <leads@brokerage.example>',
+    LEADS_NOTIFY_EMAIL: 'team@brokerage.example, owner@brokerage.example',
+    ...env,
+  });
+  const { app, close, notifier } = await createApp(config, { ssr: false, notify: { retryBaseMs: 100, retryMaxMs: 400, ...opts } });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    notifier,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await close();
+    },
+  };
+}
+
+const post = (url: string, body: unknown, auth?: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) }, body: JSON.stringify(body) });
+
+function slackClick(leadId: string, agent: string, user = 'jane', responsePath = '/response/1') {
+  const payload = {
+    type: 'block_actions',
+    user: { id: 'U123', username: user, name: user },
+    response_url: `${slack.url}${responsePath}`,
+    actions: [{ action_id: 'claim_lead_0', action_ts: String(Math.random()), value: JSON.stringify({ leadId, agent }) }],
+  };
+  return `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+function sendSigned(url: string, body: string, opts: { timestamp?: number; signature?: string } = {}) {
+  const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+  return fetch(`${url}/api/slack/interactive`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts, 'x-slack-signature': opts.signature ?? signSlackRequest(SECRET, ts, body) },
+    body,
+  });
+}
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  slack = await startSlackStandIn();
+  smtp = await startSmtpServer();
+  const passwordHash = await hashPassword('correct-horse-battery');
+  const [ben] = await StaffModel.create([
+    { name: 'Ben', email: 'ben@demo.local', passwordHash, isAgent: true },
+    { name: 'Stef', email: 'stef@demo.local', passwordHash, isAgent: true },
+  ]);
+  token = signStaffToken({ id: ben!.id, tokenVersion: ben!.tokenVersion }, JWT_SECRET);
+});
+
+afterAll(async () => {
+  await slack?.close();
+  await smtp?.close();
+  await db?.stop();
+});
+
+const reset = () => {
+  slack.received.length = 0;
+  smtp.mails.length = 0;
+};
+
+describe('a new lead', () => {
+  it('posts a Block Kit alert with masked contact details and a claim button per agent, and mails team and visitor', async () => {
+    reset();
+    const app = await startApp();
+    try {
+      const started = Date.now();
+      const res = await post(`${app.url}/api/referral`, { name: 'Maria Lopez', email: 'maria.lopez@example.com', phone: '(303) 555-0142' });
+      expect(res.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const { leadId } = (await res.json()) as { leadId: string };
+
+      const [alert] = await slack.waitFor(1, '/webhook');
+      const body = alert!.body;
+      expect(body.text).toBe('New lead: Maria Lopez');
+      const json = JSON.stringify(body.blocks);
+      expect(json).toContain(`<https://brokerage.example/admin/leads?lead=${leadId}|Maria Lopez>`);
+      expect(json).toContain('m•••@example.com');
+      expect(json).toContain('•••-•••-0142');
+      expect(json).not.toContain('maria.lopez@');
+      expect(json).not.toContain('555-0142');
+      expect(json).toContain('website form');
+      expect(json).toContain('just now');
+      const buttons = body.blocks.filter((b: any) => b.type === 'actions').flatMap((b: any) => b.elements);
+      expect(buttons.map((b: any) => b.text.text)).toEqual(['Claim for Ben', 'Claim for Stef']);
+      expect(JSON.parse(buttons[1].value)).toEqual({ leadId, agent: 'Stef' });
+
+      const mails = await smtp.waitFor(2);
+      const team = mails.find((m) => m.to.includes('team@brokerage.example'))!;
+      const visitor = mails.find((m) => m.to.includes('maria.lopez@example.com'))!;
+      expect(team.to).toEqual(['team@brokerage.example', 'owner@brokerage.example']);
+      expect(team.from).toBe('leads@brokerage.example');
+      expect(team.raw).toContain('Subject: New lead: Maria Lopez');
+      expect(team.raw).toContain('multipart/alternative');
+      expect(team.raw).toContain('text/html');
+      expect(visitor.raw).toContain('Subject: We received your request');
+      expect(visitor.raw).toMatch(/within 24 hours, Monday - Sunday/);
+      expect(visitor.raw).toContain('hello@summithealthlife.com');
+      // Nothing more: one alert, two mails.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(slack.received).toHaveLength(1);
+      expect(smtp.mails).toHaveLength(2);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('from the console alerts Slack and the team but sends the visitor nothing', async () => {
+    reset();
+    const app = await startApp();
+    try {
+      const res = await post(`${app.url}/api/admin/leads`, { name: 'Phone Caller', email: 'caller@example.com', phone: '720-555-0100', notes: 'asked about diabetes cover' }, token);
+      expect(res.status).toBe(201);
+      const [alert] = await slack.waitFor(1, '/webhook');
+      expect(JSON.stringify(alert!.body.blocks)).toContain('added in the console');
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.to).toEqual(['team@brokerage.example', 'owner@brokerage.example']);
+      expect(mail!.raw).not.toContain('diabetes');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('the claim button', () => {
+  it('claims through the console rules, records the Slack user, and updates the message; a second click learns who holds it', async () => {
+    reset();
+    const app = await startApp();
+    try {
+      const lead = await createLead({ name: 'Tom Click', email: 'tom@example.com', phone: '303-555-0111', source: 'website' });
+      const res = await sendSigned(app.url, slackClick(lead.id, 'Ben', 'jane', '/response/a'));
+      expect(res.status).toBe(200);
+      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBe('Ben');
+      const entry = await ActivityModel.findOne({ 'details.leadId': lead.id, action: 'LEAD_CLAIMED' }).lean();
+      expect(entry!.user).toBe('jane (Slack)');
+      expect(entry!.details!.claimedBy).toBe('Ben');
+      const [reply] = await slack.waitFor(1, '/response/a');
+      expect(reply!.body.replace_original).toBe(true);
+      expect(JSON.stringify(reply!.body.blocks)).toContain('Claimed by *Ben*');
+      expect(JSON.stringify(reply!.body.blocks)).not.toContain('"actions"');
+
+      const second = await sendSigned(app.url, slackClick(lead.id, 'Stef', 'sam', '/response/b'));
+      expect(second.status).toBe(200);
+      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBe('Ben');
+      const [late] = await slack.waitFor(1, '/response/b');
+      expect(JSON.stringify(late!.body.blocks)).toContain('This lead was already claimed by Ben.');
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('refuses unsigned, forged, replayed and stale requests with 401 and changes nothing; 400 for a payload that is not a claim', async () => {
+    const app = await startApp();
+    try {
+      const lead = await createLead({ name: 'Forge Target', email: 'forge@example.com', phone: '303-555-0122', source: 'website' });
+      const body = slackClick(lead.id, 'Ben');
+      const unsigned = await fetch(`${app.url}/api/slack/interactive`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      expect(unsigned.status).toBe(401);
+      const forged = await sendSigned(app.url, body, { signature: signSlackRequest('not-the-secret', String(Math.floor(Date.now() / 1000)), body) });
+      expect(forged.status).toBe(401);
+      const tampered = await sendSigned(app.url, body.replace('Ben', 'Stef'), { signature: signSlackRequest(SECRET, String(Math.floor(Date.now() / 1000)), body) });
+      expect(tampered.status).toBe(401);
+      const stale = await sendSigned(app.url, body, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+      expect(stale.status).toBe(401);
+      expect(await stale.json()).toEqual({ error: 'Stale Slack request' });
+      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+
+      // A captured request sent again: the first passes, the copy is refused.
+      const ts = String(Math.floor(Date.now() / 1000));
+      const signature = signSlackRequest(SECRET, ts, body);
+      expect((await sendSigned(app.url, body, { timestamp: Number(ts), signature })).status).toBe(200);
+      await LeadModel.updateOne({ _id: lead.id }, { $set: { claimedBy: null, claimedAt: null } });
+      const replay = await sendSigned(app.url, body, { timestamp: Number(ts), signature });
+      expect(replay.status).toBe(401);
+      expect(await replay.json()).toEqual({ error: 'Replayed Slack request' });
+      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+
+      const notClaim = `payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', user: { id: 'U1' } }))}`;
+      expect((await sendSigned(app.url, notClaim)).status).toBe(400);
+      expect((await sendSigned(app.url, 'payload=%7Bnot-json')).status).toBe(400);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it('answers 401 when SLACK_SIGNING_SECRET is not set', async () => {
+    const app = await startApp({}, { SLACK_SIGNING_SECRET: '' });
+    try {
+      const lead = await createLead({ name: 'No Secret', email: 'nosecret@example.com', phone: '303-555-0133', source: 'website' });
+      const res = await sendSigned(app.url, slackClick(lead.id, 'Ben'));
+      expect(res.status).toBe(401);
+      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+    } finally {
+      await app.stop();
+    }
+  });
+});
