@@ -92,14 +92,16 @@ afterAll(async () => {
   await db?.stop();
 });
 
-const reset = () => {
+/** Forgets what the peers received and what earlier tests left queued. */
+const reset = async () => {
+  await OutboxModel.deleteMany({});
   slack.received.length = 0;
   smtp.mails.length = 0;
 };
 
 describe('a new lead', () => {
   it('posts a Block Kit alert with masked contact details and a claim button per agent, and mails team and visitor', async () => {
-    reset();
+    await reset();
     const app = await startApp();
     try {
       const started = Date.now();
@@ -144,7 +146,7 @@ describe('a new lead', () => {
   });
 
   it('from the console alerts Slack and the team but sends the visitor nothing', async () => {
-    reset();
+    await reset();
     const app = await startApp();
     try {
       const res = await post(`${app.url}/api/admin/leads`, { name: 'Phone Caller', email: 'caller@example.com', phone: '720-555-0100', notes: 'asked about diabetes cover' }, token);
@@ -164,7 +166,7 @@ describe('a new lead', () => {
 
 describe('the claim button', () => {
   it('claims through the console rules, records the Slack user, and updates the message; a second click learns who holds it', async () => {
-    reset();
+    await reset();
     const app = await startApp();
     try {
       const lead = await createLead({ name: 'Tom Click', email: 'tom@example.com', phone: '303-555-0111', source: 'website' });
@@ -190,6 +192,7 @@ describe('the claim button', () => {
   });
 
   it('refuses unsigned, forged, replayed and stale requests with 401 and changes nothing; 400 for a payload that is not a claim', async () => {
+    await reset();
     const app = await startApp();
     try {
       const lead = await createLead({ name: 'Forge Target', email: 'forge@example.com', phone: '303-555-0122', source: 'website' });
@@ -224,12 +227,129 @@ describe('the claim button', () => {
   });
 
   it('answers 401 when SLACK_SIGNING_SECRET is not set', async () => {
+    await reset();
     const app = await startApp({}, { SLACK_SIGNING_SECRET: '' });
     try {
       const lead = await createLead({ name: 'No Secret', email: 'nosecret@example.com', phone: '303-555-0133', source: 'website' });
       const res = await sendSigned(app.url, slackClick(lead.id, 'Ben'));
       expect(res.status).toBe(401);
       expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps notices through a Slack and an SMTP outage and delivers them once the peers are back', async () => {
+    await reset();
+    slack.down = true;
+    const smtpPort = smtp.port;
+    await smtp.close();
+    const app = await startApp();
+    try {
+      const started = Date.now();
+      const res = await post(`${app.url}/api/referral`, { name: 'Outage Olga', email: 'olga@example.com', phone: '303-555-0144' });
+      expect(res.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(slack.received).toHaveLength(0);
+      const pending = await OutboxModel.find({ kind: 'new' }).lean();
+      expect(pending.map((p) => p.channel).sort()).toEqual(['slack', 'team-email', 'visitor-email']);
+      expect(pending.every((p) => p.attempts >= 1 && p.lastError)).toBe(true);
+
+      slack.down = false;
+      smtp = await startSmtpServer(smtpPort);
+      const [alert] = await slack.waitFor(1, '/webhook');
+      expect(alert!.body.text).toBe('New lead: Outage Olga');
+      await smtp.waitFor(2);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(slack.received).toHaveLength(1);
+      expect(smtp.mails).toHaveLength(2);
+      expect(await OutboxModel.countDocuments({ kind: 'new' })).toBe(0);
+    } finally {
+      slack.down = false;
+      await app.stop();
+    }
+  });
+
+  it('sends notices still queued when a server stopped from the next server, exactly once', async () => {
+    await reset();
+    slack.down = true;
+    const first = await startApp();
+    const res = await post(`${first.url}/api/referral`, { name: 'Restart Rita', email: 'rita@example.com', phone: '303-555-0155' });
+    expect(res.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 300));
+    await first.stop();
+    slack.down = false;
+    expect(slack.received).toHaveLength(0);
+
+    const second = await startApp();
+    try {
+      const [alert] = await slack.waitFor(1, '/webhook');
+      expect(alert!.body.text).toBe('New lead: Restart Rita');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(slack.received).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('lets several servers share the outbox without sending any notice twice', async () => {
+    await reset();
+    const servers = await Promise.all([startApp({ pollMs: 0 }), startApp({ pollMs: 0 }), startApp({ pollMs: 0 })]);
+    try {
+      for (let i = 0; i < 8; i++) await createLead({ name: `Race ${i}`, email: `race${i}@example.com`, phone: `303-555-02${10 + i}`, source: 'admin' });
+      await Promise.all(servers.flatMap((s) => [s.notifier.runOnce(), s.notifier.runOnce()]));
+      await Promise.all(servers.map((s) => s.notifier.runOnce()));
+      const alerts = slack.received.filter((r) => r.path === '/webhook').map((r) => r.body.text);
+      expect(alerts.sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => `New lead: Race ${i}`));
+      expect(smtp.mails).toHaveLength(8);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});
+
+describe('the 20-hour reminder', () => {
+  it('reminds the team once about a lead still unclaimed 20 hours after it arrived, and never about a claimed one', async () => {
+    await reset();
+    let clock = new Date();
+    const app = await startApp({ pollMs: 0, now: () => clock });
+    try {
+      const waiting = await createLead({ name: 'Waiting Walt', email: 'walt@example.com', phone: '303-555-0166', source: 'website' });
+      const taken = await createLead({ name: 'Taken Tina', email: 'tina@example.com', phone: '303-555-0177', source: 'website' });
+      clock = new Date(Date.now() + 1000);
+      await app.notifier.runOnce();
+      expect(slack.received).toHaveLength(2);
+      expect(smtp.mails).toHaveLength(4);
+      const claim = await fetch(`${app.url}/api/admin/leads/${taken.id}/claim`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ claimedBy: 'Stef' }),
+      });
+      expect(claim.status).toBe(200);
+      slack.received.length = 0;
+      smtp.mails.length = 0;
+
+      clock = new Date(waiting.createdAt.getTime() + 20 * 60 * 60 * 1000 - 60_000);
+      expect(await app.notifier.runOnce()).toBe(0);
+      expect(slack.received).toHaveLength(0);
+
+      clock = new Date(waiting.createdAt.getTime() + 20 * 60 * 60 * 1000 + 1000);
+      await app.notifier.runOnce();
+      expect(slack.received.map((r) => r.body.text)).toEqual(['Reminder: Waiting Walt is still unclaimed after 20 hours']);
+      expect(JSON.stringify(slack.received[0]!.body.blocks)).toContain('Claim for Ben');
+      expect(JSON.stringify(slack.received[0]!.body.blocks)).toContain('20 h ago');
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]!.to).toEqual(['team@brokerage.example', 'owner@brokerage.example']);
+      expect(smtp.mails[0]!.raw).toContain('Subject: Still unclaimed after 20 hours: Waiting Walt');
+
+      clock = new Date(clock.getTime() + 60 * 60 * 1000);
+      await app.notifier.runOnce();
+      expect(slack.received).toHaveLength(1);
+      expect(smtp.mails).toHaveLength(1);
+      expect(await OutboxModel.countDocuments({ leadId: { $in: [waiting.id, taken.id] } })).toBe(0);
     } finally {
       await app.stop();
     }
