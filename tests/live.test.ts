@@ -30,8 +30,11 @@ async function openStream(ticket: string | null) {
   void (async () => {
     const decoder = new TextDecoder();
     try {
-      for await (const chunk of res.body!) {
-        text += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
         let end;
         while ((end = text.indexOf('\n\n')) >= 0) {
           events.push(text.slice(0, end));

@@ -7,9 +7,9 @@ import { useTRPC } from './trpc.ts';
 import { useStoredSession } from './session.ts';
 
 /**
- * Listens to the server's lead change counter. The first value after a (re)connection is compared
- * with the last one seen, so a console that lost its connection catches up on what it missed; the
- * link reconnects by itself.
+ * Listens to the server's lead change counter and refetches when it moves. Each (re)connection
+ * starts with the current value: a console that lost its connection, or loaded its data just before
+ * the stream opened, refetches then and misses nothing. The link reconnects by itself.
  */
 export function useLiveUpdates(): void {
   const trpc = useTRPC();
@@ -22,7 +22,7 @@ export function useLiveUpdates(): void {
       onData(count) {
         const previous = last.current;
         last.current = count;
-        if (previous === null || previous === count) return;
+        if (previous === count) return;
         for (const key of [trpc.leads.pathKey(), trpc.activity.pathKey(), trpc.customers.pathKey()]) {
           void queryClient.invalidateQueries({ queryKey: key });
         }
