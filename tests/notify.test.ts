@@ -10,7 +10,7 @@ import { signSlackRequest } from '../notify/slack-signature.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { LeadModel, createLead } from '../models/lead.ts';
 import { ActivityModel } from '../models/activity.ts';
-import { OutboxModel } from '../models/outbox.ts';
+import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';
@@ -307,6 +307,24 @@ describe('the outbox', () => {
       expect(smtp.mails).toHaveLength(8);
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});
+
+describe('queueing a lead twice', () => {
+  it('sends its notices once (the entries are keyed by lead and channel)', async () => {
+    await reset();
+    const app = await startApp({ pollMs: 0 });
+    try {
+      const lead = await createLead({ name: 'Twice Theo', email: 'theo@example.com', phone: '303-555-0181', source: 'admin' });
+      await enqueueNewLeadNotices(lead);
+      await app.notifier.runOnce();
+      await enqueueNewLeadNotices(lead);
+      await app.notifier.runOnce();
+      expect(slack.received.map((r) => r.body.text)).toEqual(['New lead: Twice Theo']);
+      expect(smtp.mails).toHaveLength(1);
+    } finally {
+      await app.stop();
     }
   });
 });
