@@ -8,6 +8,7 @@ import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit.ts';
 import { ensureLeadIndex } from './models/lead-index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
+import { endLiveStreams } from './routers/live.ts';
 
 async function main() {
   const config = loadConfig();
@@ -33,7 +34,8 @@ async function main() {
       logger.error('in-flight requests did not finish in 10s; exiting');
       process.exit(1);
     }, 10_000);
-    // Stop accepting, let in-flight requests finish, then close the database.
+    // Stop accepting, end the consoles' live streams, let in-flight requests finish, then close the database.
+    endLiveStreams();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

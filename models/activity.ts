@@ -1,6 +1,7 @@
 // The activity log: who did what to which lead, kept for the dashboard and the export.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { appendExportRows } from './activity-export.ts';
+import { noteLeadChange } from './live.ts';
 
 export const ACTIVITY_ACTIONS = [
   'LEAD_CREATED',
@@ -81,6 +82,7 @@ export interface Actor {
 export async function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
   const entry = await ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
   await Promise.all([keepRecent([entry.toObject()]), appendExportRows([entry.toObject()])]);
+  void noteLeadChange(); // open consoles refresh (every change of leads and customers is logged here)
   return entry;
 }
 

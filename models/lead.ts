@@ -6,6 +6,7 @@ import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
 import { nextLeadSeq, recordClaimWait, recordLeadChange } from './lead-index.ts';
 import { firstOfWindow, leadKeys, releaseLeadKeys } from './lead-keys.ts';
+import { leadCreated } from './lead-created.ts';
 
 const leadSchema = new Schema(
   {
@@ -51,6 +52,7 @@ export async function createLead(input: ReferralInput & { notes?: string; source
   const [seq, first] = await Promise.all([nextLeadSeq(), firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS)]);
   const lead = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first });
   await recordLeadChange(null, lead.toObject());
+  await leadCreated(lead); // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
   return lead;
 }
 

@@ -30,7 +30,7 @@ export type StaffDoc = HydratedDocument<Staff>;
 export const StaffModel = mongoose.model('Staff', staffSchema);
 
 /** The account a token belongs to, or null when it was removed or its token version is stale. */
-export async function findStaffForToken(claims: StaffClaims): Promise<StaffDoc | null> {
+export async function findStaffForToken(claims: Pick<StaffClaims, 'sub' | 'ver'>): Promise<StaffDoc | null> {
   if (!mongoose.isValidObjectId(claims.sub)) return null;
   const staff = await StaffModel.findById(claims.sub);
   return staff && staff.tokenVersion === claims.ver ? staff : null;

@@ -9,6 +9,7 @@ import { analyticsRest, analyticsRouter } from './analytics.ts';
 import { staffRouter } from './staff.ts';
 import { auditRouter } from './audit.ts';
 import { openApiRest } from './openapi.ts';
+import { liveRouter } from './live.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   staff: staffRouter,
   audit: auditRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

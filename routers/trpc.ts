@@ -19,12 +19,19 @@ export interface Context {
   token: string | null;
   /** Calls in this HTTP request (a tRPC batch carries several); 1 for the REST routes. */
   batchSize: number;
+  /** What a subscription's EventSource sent in its URL (it cannot send headers): the live ticket. */
+  connectionParams: Record<string, string | undefined> | null;
 }
 
-export function createContext(config: Config, req: Request, res: Response, batchSize = 1): Context {
+export function createContext(
+  config: Config,
+  req: Request,
+  res: Response,
+  { batchSize = 1, connectionParams = null }: { batchSize?: number; connectionParams?: Record<string, string | undefined> | null } = {},
+): Context {
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() || null;
-  return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token, batchSize };
+  return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token, batchSize, connectionParams };
 }
 
 /** The first problem of a zod error, naming the field: "email: Invalid email address". */
@@ -37,6 +44,9 @@ export function describeZodError(err: ZodError): string {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions (the live console) stream over server-sent events; pings keep proxies from closing
+  // an idle stream and let the browser notice a dead one and reconnect.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 25_000 } },
   errorFormatter({ shape, error }) {
     // Never leak stack traces to callers.
     return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } };

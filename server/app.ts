@@ -13,6 +13,8 @@ import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
+import { mountSlackRoutes } from '../routers/slack.ts';
+import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -20,7 +22,7 @@ export const BODY_LIMIT = '100kb';
  * `ssr: false` serves the API only (API tests); `built: true` renders with the production bundles
  * even outside NODE_ENV=production (`npm start` on a developer's machine).
  */
-export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean } = {}) {
+export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean; notify?: NotifierOptions } = {}) {
   // The logger exists before any config is read; the validated level applies from here on.
   logger.level = config.LOG_LEVEL;
   const app = express();
@@ -64,6 +66,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
+  mountSlackRoutes(app, config); // reads its raw body itself, before the JSON parser
   app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
   app.use('/trpc', refuseDeepQuery);
 
@@ -73,7 +76,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       router: appRouter,
       // A larger batch is refused with 400 before any procedure runs.
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req, res, info }) => createContext(config, req, res, info.calls.length),
+      createContext: ({ req, res, info }) => createContext(config, req, res, { batchSize: info.calls.length, connectionParams: info.connectionParams }),
     }),
   );
   app.use('/trpc', trpcErrorHandler);
@@ -81,5 +84,14 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   mountSeo(app, config);
   // API-only tests skip page rendering (and the Vite dev server it needs).
   const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
-  return { app, close: async () => ssr?.close() };
+  // Sends the outbox's notices (Slack, email, reminders) in the background of this server.
+  const notifier = startNotifier(config, opts.notify);
+  return {
+    app,
+    notifier,
+    close: async () => {
+      await notifier.stop();
+      await ssr?.close();
+    },
+  };
 }

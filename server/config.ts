@@ -57,6 +57,15 @@ const envSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://example.com' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Denver').default('America/Denver'),
+    SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587').optional(),
+    MAIL_FROM: z.string().regex(/@/, 'must be an email address, optionally with a name: "Name <a@b.com>"').optional(),
+    LEADS_NOTIFY_EMAIL: z
+      .string()
+      .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+      .pipe(z.array(z.email('must be email addresses separated by commas')).min(1))
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -64,6 +73,9 @@ const envSchema = z
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set (the sender of email notices)' });
     }
   });
 

@@ -1,5 +1,6 @@
 // The typed tRPC client: procedures are called with full type safety, no code generation.
-import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
+// Queries and mutations go in batches over HTTP (sign-in alone); subscriptions (the live console) over server-sent events.
+import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
@@ -21,14 +22,25 @@ export function makeTrpcClient(apiBase: string) {
       return token ? { Authorization: `Bearer ${token}` } : {};
     },
   };
-  return createTRPCClient<AppRouter>({
+  const client: TRPCClient<AppRouter> = createTRPCClient<AppRouter>({
     links: [
       splitLink({
-        // The server refuses sign-in calls inside a batch, and batches over its size limit.
-        condition: (op) => op.path.startsWith('auth.') && op.type === 'mutation',
-        true: httpLink(common),
-        false: httpBatchLink({ ...common, maxItems: MAX_BATCH_SIZE }),
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url: `${apiBase}/trpc`,
+          transformer: superjson,
+          // An EventSource cannot send the Authorization header, and a staff token in a URL would end
+          // up in logs: each (re)connection fetches a one-minute ticket and carries that instead.
+          connectionParams: async () => ({ ticket: (await client.live.ticket.mutate()).ticket }),
+        }),
+        false: splitLink({
+          // The server refuses sign-in calls inside a batch, and batches over its size limit.
+          condition: (op) => op.path.startsWith('auth.') && op.type === 'mutation',
+          true: httpLink(common),
+          false: httpBatchLink({ ...common, maxItems: MAX_BATCH_SIZE }),
+        }),
       }),
     ],
   });
+  return client;
 }

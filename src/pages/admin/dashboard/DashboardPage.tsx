@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { ActivityList } from './ActivityList.tsx';
 import { duration } from './relative-time.ts';
 
@@ -26,6 +27,7 @@ function Card({ title, subtitle, children }: { title: string; subtitle?: string;
 }
 
 export default function DashboardPage() {
+  useLiveUpdates();
   const trpc = useTRPC();
   const stats = useQuery(trpc.leads.stats.queryOptions());
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
+import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { primaryButton } from '../../../components/DialogFrame.tsx';
 import { CloseLeadDialog } from '../customers/CloseLeadDialog.tsx';
@@ -25,6 +26,7 @@ type Dialog =
   | { kind: 'close'; lead: LeadView };
 
 export default function LeadsPage() {
+  useLiveUpdates();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions());

@@ -1,0 +1,175 @@
+// The notification outbox: notices waiting to be sent (Slack, email, reminders), leased to one sender at a time.
+import { EventEmitter } from 'node:events';
+import mongoose, { Schema } from 'mongoose';
+
+export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export type NoticeKind = 'new' | 'reminder' | 'reply';
+
+/** The reminder goes out this long after a lead arrived, if nobody has claimed it: before the 24-hour promise lapses. */
+export const REMINDER_AFTER_MS = 20 * 60 * 60 * 1000;
+
+/**
+ * Pending entries only, in a small collection of their own: the worker's "what is due" query reads a
+ * few documents, not the history (the embedded engine decodes every document of a range query).
+ * `dueAt` is both the schedule and the lease: a sender moves it past its lease before sending, so a
+ * crashed sender's entry comes due again by itself.
+ */
+const outboxSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    leadId: { type: String, required: true },
+    kind: { type: String, required: true },
+    channel: { type: String, enum: CHANNELS, required: true },
+    dueAt: { type: Date, required: true },
+    attempts: { type: Number, default: 0 },
+    lastError: { type: String, default: null },
+    /** What a Slack reply says and where it goes (only for `slack-reply`). */
+    data: { type: Schema.Types.Mixed, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+outboxSchema.index({ dueAt: 1 });
+export const OutboxModel = mongoose.model('Outbox', outboxSchema, 'outbox');
+
+/** What became of each entry, keyed like the entry: a retried enqueue or a restarted sender never sends twice. */
+const outboxDoneSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    result: { type: String, enum: ['sent', 'skipped', 'failed'], required: true },
+    attempts: { type: Number, default: 0 },
+    doneAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+outboxDoneSchema.index({ doneAt: 1 });
+export const OutboxDoneModel = mongoose.model('OutboxDone', outboxDoneSchema, 'outbox_done');
+
+export type OutboxEntry = {
+  _id: string;
+  leadId: string;
+  kind: NoticeKind;
+  channel: Channel;
+  dueAt: Date;
+  attempts: number;
+  lastError: string | null;
+  data: Record<string, unknown> | null;
+  createdAt: Date;
+};
+
+/** The channels the running server sends through (set at start from the configuration); none in CLI commands. */
+let enabled = new Set<Channel>();
+export function setEnabledChannels(channels: Channel[]): void {
+  enabled = new Set(channels);
+}
+
+/** Wakes this process's worker as soon as something is queued, so a notice leaves within moments. */
+export const outboxEvents = new EventEmitter();
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+/** Inserts entries, ignoring those already queued under the same key. */
+export async function enqueue(entries: Omit<OutboxEntry, 'attempts' | 'lastError' | 'createdAt'>[]): Promise<void> {
+  if (!entries.length) return;
+  try {
+    await OutboxModel.insertMany(entries, { ordered: false });
+  } catch (err) {
+    const writeErrors = (err as { writeErrors?: unknown[] }).writeErrors;
+    if (!(isDuplicateKey(err) || (writeErrors && writeErrors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e))))) throw err;
+  }
+  outboxEvents.emit('queued');
+}
+
+type NewLead = { _id: unknown; createdAt?: Date | null; source?: string | null; duplicateOf?: unknown };
+
+/**
+ * Queues a new lead's notices on the enabled channels: the alert now, the visitor's acknowledgement
+ * (website leads, not repeats) and the reminder due 20 hours after the lead arrived.
+ */
+export async function enqueueNewLeadNotices(lead: NewLead): Promise<void> {
+  const leadId = String(lead._id);
+  const arrived = lead.createdAt ?? new Date();
+  const now = new Date();
+  const repeat = Boolean(lead.duplicateOf);
+  const entries: Omit<OutboxEntry, 'attempts' | 'lastError' | 'createdAt'>[] = [];
+  const add = (kind: NoticeKind, channel: Channel, dueAt: Date) => {
+    if (enabled.has(channel)) entries.push({ _id: `${leadId}:${kind}:${channel}`, leadId, kind, channel, dueAt, data: null });
+  };
+  add('new', 'slack', now);
+  add('new', 'team-email', now);
+  if (lead.source !== 'admin' && !repeat) add('new', 'visitor-email', now);
+  if (!repeat) {
+    const remindAt = new Date(arrived.getTime() + REMINDER_AFTER_MS);
+    add('reminder', 'slack', remindAt);
+    add('reminder', 'team-email', remindAt);
+  }
+  await enqueue(entries);
+}
+
+/** Queues the update of a Slack message after a claim from its button. */
+export async function enqueueSlackReply(key: string, leadId: string, data: { responseUrl: string; message: Record<string, unknown> }) {
+  await enqueue([{ _id: `${leadId}:reply:${key}`, leadId, kind: 'reply', channel: 'slack-reply', dueAt: new Date(), data }]);
+}
+
+/**
+ * One document per (entry, attempt), keyed: inserting it completes a lease. It keeps "one sender per
+ * attempt" even on an engine whose conditional updates are not atomic (FerretDB v1 reads, then
+ * writes); on MongoDB the conditional update alone would do.
+ */
+const leaseSchema = new Schema({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false });
+leaseSchema.index({ at: 1 });
+const OutboxLeaseModel = mongoose.model('OutboxLease', leaseSchema, 'outbox_leases');
+const leaseKey = (entry: OutboxEntry) => `${entry._id}#${entry.attempts}`;
+
+/** Entries due at `now`, a handful at a time. */
+export function findDue(now: Date, limit = 20): Promise<OutboxEntry[]> {
+  return OutboxModel.find({ dueAt: { $lte: now } }).limit(limit).lean<OutboxEntry[]>();
+}
+
+/**
+ * Takes an entry for one sender until `leaseUntil`. The update only matches while the entry is
+ * still due with the attempt count this sender read, so of several servers exactly one wins.
+ */
+export async function leaseEntry(entry: OutboxEntry, now: Date, leaseUntil: Date): Promise<OutboxEntry | null> {
+  const leased = await OutboxModel.findOneAndUpdate(
+    { _id: entry._id, attempts: entry.attempts, dueAt: { $lte: now } },
+    { $set: { dueAt: leaseUntil }, $inc: { attempts: 1 } },
+    { new: true },
+  ).lean<OutboxEntry>();
+  if (!leased) return null;
+  try {
+    await OutboxLeaseModel.create({ _id: leaseKey(leased), at: now });
+    return leased;
+  } catch (err) {
+    if (isDuplicateKey(err)) return null;
+    throw err;
+  }
+}
+
+/** Whether an entry under this key was already sent or given up (a sender that stopped before deleting it). */
+export async function isDone(id: string): Promise<boolean> {
+  return (await OutboxDoneModel.exists({ _id: id })) !== null;
+}
+
+/** Records the outcome, then drops the pending entry. */
+export async function finishEntry(entry: OutboxEntry, result: 'sent' | 'skipped' | 'failed', now: Date): Promise<void> {
+  try {
+    await OutboxDoneModel.create({ _id: entry._id, result, attempts: entry.attempts, doneAt: now });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  await OutboxModel.deleteOne({ _id: entry._id });
+  await OutboxLeaseModel.deleteOne({ _id: leaseKey(entry) });
+}
+
+/** Puts a failed entry back for a later attempt. */
+export async function retryEntryAt(entry: OutboxEntry, dueAt: Date, error: string): Promise<void> {
+  await OutboxModel.updateOne({ _id: entry._id, attempts: entry.attempts }, { $set: { dueAt, lastError: error.slice(0, 500) } });
+  await OutboxLeaseModel.deleteOne({ _id: leaseKey(entry) });
+}
+
+/** Forgets outcomes older than `before` (the keys only guard against resending in the first days). */
+export async function purgeDone(before: Date): Promise<void> {
+  await Promise.all([OutboxDoneModel.deleteMany({ doneAt: { $lt: before } }), OutboxLeaseModel.deleteMany({ at: { $lt: before } })]);
+}

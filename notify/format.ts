@@ -1,0 +1,30 @@
+// Small formatting shared by the Slack and email notices: masked contact details and a lead's age.
+import { digitsOf } from '../schemas/lead.ts';
+
+/** "jane.doe@example.com" -> "j•••@example.com": enough to recognise, not enough to use from a shared channel. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email[0]}•••${email.slice(at)}`;
+}
+
+/** "(303) 555-0142" -> "•••-•••-0142". */
+export function maskPhone(phone: string): string {
+  const digits = digitsOf(phone);
+  return digits.length < 4 ? '•••' : `•••-•••-${digits.slice(-4)}`;
+}
+
+/** "just now", "12 min ago", "3 h 5 min ago", "2 days ago". */
+export function ageText(createdAt: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min ago` : `${hours} h ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** The console's page for one lead. */
+export const leadLink = (publicUrl: string, leadId: string) => `${publicUrl}/admin/leads?lead=${encodeURIComponent(leadId)}`;
+
+export const sourceText = (source: string) => (source === 'admin' ? 'added in the console' : 'website form');

@@ -1,0 +1,180 @@
+// The notification worker: takes due outbox entries under a lease, sends them, and retries failures
+// with exponential backoff. Every server runs one; the lease makes sure one entry is sent by one.
+import type { Config } from '../server/config.ts';
+import { DomainError } from '../server/errors.ts';
+import { logger } from '../server/logger.ts';
+import { getLeadView } from '../models/lead.ts';
+import { listAgents } from '../models/staff.ts';
+import { purgeSignatures } from '../models/slack-signature.ts';
+import {
+  findDue, finishEntry, isDone, leaseEntry, outboxEvents, purgeDone, retryEntryAt, setEnabledChannels,
+  type Channel, type OutboxEntry,
+} from '../models/outbox.ts';
+import { createMailer, PermanentError, postToSlack } from './channels.ts';
+import { teamNotice, visitorAcknowledgement } from './mail-message.ts';
+import { leadAlert } from './slack-message.ts';
+
+export interface NotifierOptions {
+  /** The clock (tests fix it to check the reminder). */
+  now?: () => Date;
+  /** How often the outbox is read when nothing wakes the worker; 0 means only runOnce() sends. */
+  pollMs?: number;
+  /** First retry delay; it doubles each attempt up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How long a sender holds an entry before another server may take it over. */
+  leaseMs?: number;
+}
+
+export interface Notifier {
+  /** Sends what is due now; resolves with the number of entries handled. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Permanent refusals are tried this many times before the entry is given up (outages are retried forever). */
+const MAX_PERMANENT_ATTEMPTS = 5;
+/** A lead not found this long after its notice was queued was never stored, or was deleted. */
+const MISSING_LEAD_GRACE_MS = 60_000;
+const HOUSEKEEPING_MS = 10 * 60_000;
+const KEEP_DONE_MS = 7 * 24 * 60 * 60_000;
+
+class NotYet extends Error {}
+
+export function startNotifier(config: Config, opts: NotifierOptions = {}): Notifier {
+  const now = opts.now ?? (() => new Date());
+  const pollMs = opts.pollMs ?? 2000;
+  const retryBaseMs = opts.retryBaseMs ?? 5000;
+  const retryMaxMs = opts.retryMaxMs ?? 15 * 60_000;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const mailer = createMailer(config);
+  const team = config.LEADS_NOTIFY_EMAIL ?? [];
+
+  const channels: Channel[] = [];
+  if (config.SLACK_WEBHOOK_URL) channels.push('slack');
+  if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');
+  if (mailer && team.length) channels.push('team-email');
+  if (mailer) channels.push('visitor-email');
+  setEnabledChannels(channels);
+  if (!config.SLACK_WEBHOOK_URL) logger.info('Slack alerts are off: SLACK_WEBHOOK_URL is not set');
+  if (!config.SLACK_SIGNING_SECRET) logger.info('Slack claim buttons are off: SLACK_SIGNING_SECRET is not set, POST /api/slack/interactive answers 401');
+  if (!mailer) logger.info('Email notices are off: SMTP_URL is not set');
+  else if (!team.length) logger.info('Team email notices are off: LEADS_NOTIFY_EMAIL is not set (visitors still get their acknowledgement)');
+
+  async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
+    if (entry.channel === 'slack-reply') {
+      const data = entry.data as { responseUrl: string; message: unknown };
+      await postToSlack(data.responseUrl, data.message);
+      return 'sent';
+    }
+    const at = now();
+    let lead;
+    try {
+      lead = await getLeadView(entry.leadId);
+    } catch (err) {
+      if (!(err instanceof DomainError && err.code === 'NOT_FOUND')) throw err;
+      if (at.getTime() - new Date(entry.createdAt).getTime() < MISSING_LEAD_GRACE_MS) throw new NotYet('lead not stored yet');
+      return 'skipped';
+    }
+    const reminder = entry.kind === 'reminder';
+    // The reminder is for leads nobody has taken; a claimed, lost or closed lead needs none.
+    if (reminder && (lead.claimedBy || lead.status !== 'unclaimed')) return 'skipped';
+    if (entry.channel === 'slack') {
+      const agents = (await listAgents()).map((a) => a.name);
+      await postToSlack(config.SLACK_WEBHOOK_URL!, leadAlert(lead, agents, { publicUrl: config.publicUrl, now: at, reminder }));
+    } else if (entry.channel === 'team-email') {
+      await mailer!.send(team, teamNotice(lead, { publicUrl: config.publicUrl, now: at, reminder }));
+    } else {
+      await mailer!.send(lead.email, visitorAcknowledgement(lead));
+    }
+    return 'sent';
+  }
+
+  async function handle(candidate: OutboxEntry): Promise<boolean> {
+    const at = now();
+    const entry = await leaseEntry(candidate, at, new Date(at.getTime() + leaseMs));
+    if (!entry) return false; // another server took it
+    if (await isDone(entry._id)) {
+      await finishEntry(entry, 'sent', at);
+      return true;
+    }
+    if (!channels.includes(entry.channel)) {
+      // Queued while the channel was configured, and it is not now: keep it for a server that has it.
+      await retryEntryAt(entry, new Date(at.getTime() + retryMaxMs), `${entry.channel} is not configured on this server`);
+      return false;
+    }
+    try {
+      const result = await deliver(entry);
+      await finishEntry(entry, result, now());
+      if (result === 'sent') logger.info({ entry: entry._id, attempts: entry.attempts }, 'notice sent');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof PermanentError && entry.attempts >= MAX_PERMANENT_ATTEMPTS) {
+        logger.error({ entry: entry._id, err: message }, 'notice given up: the peer keeps refusing it');
+        await finishEntry(entry, 'failed', now());
+        return true;
+      }
+      const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** (entry.attempts - 1));
+      const delay = err instanceof NotYet ? retryBaseMs : Math.round(backoff * (0.8 + Math.random() * 0.4));
+      if (!(err instanceof NotYet)) logger.warn({ entry: entry._id, attempts: entry.attempts, retryInMs: delay, err: message }, 'notice not sent; will retry');
+      await retryEntryAt(entry, new Date(now().getTime() + delay), message);
+    }
+    return true;
+  }
+
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+  let lastHousekeeping = 0;
+
+  async function tick(): Promise<number> {
+    let handled = 0;
+    const at = now();
+    if (at.getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
+      lastHousekeeping = at.getTime();
+      await Promise.all([purgeSignatures(at), purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
+    }
+    for (const entry of await findDue(at)) {
+      if (stopped) break;
+      if (await handle(entry)) handled++;
+    }
+    return handled;
+  }
+
+  /** One pass at a time; a wake-up during a pass runs another right after it. */
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = tick()
+      .catch((err: unknown) => {
+        logger.warn({ err }, 'notification worker pass failed; will try again');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  const wake = () => void runOnce();
+  if (pollMs > 0) outboxEvents.on('queued', wake);
+  const timer = pollMs > 0 ? setInterval(wake, pollMs) : null;
+  timer?.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      outboxEvents.off('queued', wake);
+      if (timer) clearInterval(timer);
+      await running;
+      mailer?.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Keeps an open console current: when leads change anywhere (the public form, another agent, Slack,
+// another server), the lead, customer and activity queries on screen refetch.
+import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import { useTRPC } from './trpc.ts';
+import { useStoredSession } from './session.ts';
+
+/**
+ * Listens to the server's lead change counter and refetches when it moves. Each (re)connection
+ * starts with the current value: a console that lost its connection, or loaded its data just before
+ * the stream opened, refetches then and misses nothing. The link reconnects by itself.
+ */
+export function useLiveUpdates(): void {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { ready, token } = useStoredSession();
+  const last = useRef<number | null>(null);
+  useSubscription(
+    trpc.live.changes.subscriptionOptions(undefined, {
+      enabled: ready && Boolean(token),
+      onData(count) {
+        const previous = last.current;
+        last.current = count;
+        if (previous === count) return;
+        for (const key of [trpc.leads.pathKey(), trpc.activity.pathKey(), trpc.customers.pathKey()]) {
+          void queryClient.invalidateQueries({ queryKey: key });
+        }
+      },
+    }),
+  );
+}
