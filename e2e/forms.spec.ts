@@ -137,19 +137,22 @@ test('the customers\' search and filters survive a reload', async ({ page }) => 
 
 test('the analytics period survives a reload', async ({ page }) => {
   // The report of a long period takes a while on a busy machine.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signIn(page);
   await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { name: 'Site Analytics' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Time period')).toHaveValue('24h');
   await page.getByLabel('Time period').selectOption('30d');
   await expect(page).toHaveURL(/\/admin\/analytics\?period=30d$/);
-  await expect(page.getByText('Total visits · Last 30 days')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Total visits · Last 30 days')).toBeVisible({ timeout: 40_000 });
+  // After a reload the page asks for the same period again.
+  const asked = page.waitForRequest((r) => r.url().includes('analytics.report') && decodeURIComponent(r.url()).includes('"period":"30d"'));
   await page.reload();
-  await expect(page.getByLabel('Time period')).toHaveValue('30d');
-  await expect(page.getByText('Total visits · Last 30 days')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('Time period')).toHaveValue('30d', { timeout: 30_000 });
+  await asked;
   // An unknown period falls back to the default.
   await page.goto('/admin/analytics?period=forever');
-  await expect(page.getByLabel('Time period')).toHaveValue('24h');
+  await expect(page.getByLabel('Time period')).toHaveValue('24h', { timeout: 30_000 });
 });
 
 test('the close-lead form marks its fields too and needs no age or provider', async ({ page }) => {
