@@ -14,8 +14,11 @@ import {
   AGE_MIN,
   KIDS_MAX,
   KIDS_MIN,
+  DETAIL_LABELS,
+  REQUIRED_DETAILS,
   closeLeadCustomer,
   kidsProblem,
+  missingDetails,
   type CloseLeadCustomer,
   type CustomerData,
   type CustomerDetail,
@@ -152,6 +155,11 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
   const merged = { hasKids: current.hasKids, kidsCount: current.kidsCount, kidsAges: current.kidsAges, ...set };
   const problem = kidsProblem(merged);
   if (problem) throw badRequest(`${problem.path}: ${problem.message}`);
+  // A required detail may stay missing on an older record, but one that is set cannot be cleared.
+  const missingBefore = missingDetails(current);
+  for (const key of REQUIRED_DETAILS) {
+    if (key in set && set[key] === null && !missingBefore.includes(key)) throw badRequest(`${key}: ${DETAIL_LABELS[key]} is required`);
+  }
   const updated = await CustomerModel.findOneAndUpdate({ _id: current._id }, { $set: set }, { new: true, runValidators: true }).lean<CustomerRecord>();
   if (!updated) throw notFound('Customer not found');
   await logActivity(actor, 'CUSTOMER_UPDATED', { customerId, leadId: updated.leadId ? String(updated.leadId) : undefined, leadName: updated.name });

@@ -43,6 +43,7 @@ export const budgetRange = choice(BUDGET_RANGES);
 export const annualIncome = choice(ANNUAL_INCOMES);
 export const insuranceProvider = choice(INSURANCE_PROVIDERS);
 export type InsuranceType = z.infer<typeof insuranceType>;
+export type InsuranceProvider = z.infer<typeof insuranceProvider>;
 export type PlanType = z.infer<typeof planType>;
 
 /** An empty form value ('' or null) is null: "not set" (on an edit it clears the field). */
@@ -123,36 +124,65 @@ const withKidsRule = (v: KidsFields, ctx: z.RefinementCtx) => {
   if (problem) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
 };
 
-/** The add/edit modal (SPEC.md §5): name, age, email, phone, insurance type, plan type and provider required. */
+/**
+ * Details the add/edit modal requires (SPEC.md §5) but the form that closes a lead does not. A
+ * customer without them is kept and marked "missing details"; an edit may leave a missing one
+ * missing, but never clears one that is set.
+ */
+export const REQUIRED_DETAILS = ['age', 'insuranceProvider'] as const;
+export type RequiredDetail = (typeof REQUIRED_DETAILS)[number];
+export const DETAIL_LABELS: Record<RequiredDetail, string> = { age: 'Age', insuranceProvider: 'Insurance provider' };
+
+/** The required details a stored customer lacks, in form order. */
+export const missingDetails = (c: { age?: number | null; insuranceProvider?: string | null }): RequiredDetail[] =>
+  REQUIRED_DETAILS.filter((k) => c[k] === null || c[k] === undefined || c[k] === '');
+
+const requiredDetail = {
+  age: wholeNumber('Age', AGE_MIN, AGE_MAX),
+  insuranceProvider: z.preprocess((v) => (v === '' || v === null ? undefined : v), insuranceProvider.optional())
+    .refine((v) => v !== undefined, 'Insurance provider is required')
+    .transform((v) => v as InsuranceProvider),
+};
+
+/** Every field of a customer with its one rule; age and provider optional at this level. */
 const customerObject = z.object({
   ...contactFields,
   ...profileFields,
-  age: wholeNumber('Age', AGE_MIN, AGE_MAX),
   insuranceType: z.preprocess((v) => (v === '' || v === null ? undefined : v), insuranceType.default('individual')),
   planType: z.preprocess((v) => (v === '' || v === null ? undefined : v), planType.default('PPO')),
-  insuranceProvider: z.preprocess((v) => (v === '' ? undefined : v), insuranceProvider),
 });
-export const customerInput = customerObject.superRefine(withKidsRule);
-export type CustomerInput = z.input<typeof customerInput>;
-export type CustomerData = z.output<typeof customerInput>;
+
+export type CustomerInput = z.input<typeof customerObject>;
+export type CustomerData = z.output<typeof customerObject>;
+
+/**
+ * The one set of customer rules, used by every form and procedure. `mayBeMissing` names the
+ * required details that may stay blank: all of them on the form that closes a lead, those already
+ * missing on an edit, none when a customer is added by hand.
+ */
+export function customerRules(mayBeMissing: readonly RequiredDetail[] = []): z.ZodType<CustomerData, unknown> {
+  const required: Partial<typeof requiredDetail> = Object.fromEntries(REQUIRED_DETAILS.filter((k) => !mayBeMissing.includes(k)).map((k) => [k, requiredDetail[k]]));
+  return customerObject.extend(required as typeof requiredDetail).superRefine(withKidsRule);
+}
+
+/** The add/edit modal's rules for a new customer: name, age, email, phone, types and provider required. */
+export const customerInput = customerRules();
 
 /** The customer-information form that closes a lead (SPEC.md §5): only name, email and phone required. */
-export const closeLeadCustomer = z
-  .object({
-    ...contactFields,
-    ...profileFields,
-    insuranceType: customerObject.shape.insuranceType,
-    planType: customerObject.shape.planType,
-  })
-  .superRefine(withKidsRule);
-export type CloseLeadCustomer = z.output<typeof closeLeadCustomer>;
+export const closeLeadCustomer = customerRules(REQUIRED_DETAILS);
+export type CloseLeadCustomer = z.output<typeof customerObject>;
 
 export const customerIdInput = z.object({ customerId: z.string().trim().min(1, 'customerId is required').max(64) });
 
 /** A hand-added customer; with a leadId it closes that lead instead (one customer per lead). */
-export const customerCreateInput = customerObject.extend({ leadId: z.string().trim().max(64).optional() }).superRefine(withKidsRule);
+export const customerCreateInput = customerObject
+  .extend({ ...requiredDetail, leadId: z.string().trim().max(64).optional() })
+  .superRefine(withKidsRule);
 
-/** An edit: the fields given are changed, '' clears an optional one (the modal's required ones stay required). The lead link never changes. */
+/**
+ * An edit: the fields given are changed, '' clears an optional one. A required detail may be left
+ * blank only when the stored customer lacks it already (models/customer.ts checks). The lead link never changes.
+ */
 export const customerUpdateInput = customerObject.partial().extend(customerIdInput.shape);
 export type CustomerUpdate = z.output<typeof customerUpdateInput>;
 

@@ -80,7 +80,7 @@ describe('customer routes', () => {
     ['age 0', { age: 0 }, /^age: Age must be between 1 and 120/],
     ['age 121', { age: 121 }, /^age: Age must be between 1 and 120/],
     ['age text', { age: 'old' }, /^age: Age must be a number/],
-    ['missing provider', { insuranceProvider: undefined }, /^insuranceProvider: Choose one of: Aetna/],
+    ['missing provider', { insuranceProvider: undefined }, /^insuranceProvider: Insurance provider is required$/],
     ['unknown provider', { insuranceProvider: 'Acme' }, /^insuranceProvider: Choose one of/],
     ['insurance type', { insuranceType: 'corporate' }, /^insuranceType: Choose one of: individual, family, group/],
     ['plan type', { planType: 'PPOX' }, /^planType: Choose one of: PPO, HMO/],
@@ -185,6 +185,27 @@ describe('closing a lead into a customer', () => {
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
     const ok = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000' } });
     expect(ok.status).toBe(200);
+  });
+
+  it('a customer closed without age or provider saves edits that leave them missing, but a set detail cannot be cleared', async () => {
+    const leadId = await claimedLead();
+    const closed = await trpc('customers.closeLead', { leadId, customer: { name: 'Older Record', email: 'older@example.com', phone: '3035550101' } });
+    expect(closed.status).toBe(200);
+    const { customerId } = closed.data as { customerId: string };
+    // The edit form sends every field; the two details stay blank and the save goes through.
+    const kept = await api('PUT', `/api/admin/customers/${customerId}`, { name: 'Older Record', age: '', insuranceProvider: '', notes: 'Called back' });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ age: null, insuranceProvider: null, notes: 'Called back' });
+    // Filling one in makes it required from then on; the other may stay missing.
+    expect((await api('PUT', `/api/admin/customers/${customerId}`, { age: 52, insuranceProvider: '' })).body).toMatchObject({ age: 52, insuranceProvider: null });
+    const cleared = await api('PUT', `/api/admin/customers/${customerId}`, { age: '' });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.error).toBe('age: Age is required');
+    expect((await CustomerModel.findById(customerId).lean())!.age).toBe(52);
+    // A customer added by hand still needs both.
+    const added = await api('POST', '/api/admin/customers', { name: 'No Details', email: 'nodetails@example.com', phone: '3035550102' });
+    expect(added.status).toBe(400);
+    expect(added.body.error).toBe('age: Age is required');
   });
 
   it('refuses unclaimed and lost leads with 409 and unknown leads with 404, creating nothing', async () => {

@@ -16,11 +16,11 @@ export function ConfirmDialog(props: {
   return (
     <DialogFrame title={props.title} onClose={props.onClose} busy={busy}>
       <p className="text-sm text-slate-700">{props.message}</p>
-      <div className="mt-6 flex justify-end gap-2">
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button type="button" className={secondaryButton} onClick={props.onClose} disabled={busy} autoFocus>
           Cancel
         </button>
-        <button type="button" onClick={props.onConfirm} disabled={busy} className="rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
+        <button type="button" onClick={props.onConfirm} disabled={busy} className="min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
           {busy ? (props.busyLabel ?? `${props.confirmLabel}...`) : props.confirmLabel}
         </button>
       </div>

@@ -1,6 +1,7 @@
 // A modal frame: title, × button, scrollable body. Focus moves into the dialog when it opens, Tab
 // stays inside it, and focus returns to what had it before once the dialog closes. Escape closes it
-// unless a save is running.
+// unless a save is running. On a phone the dialog fits the screen (the dynamic viewport height) and
+// its body scrolls inside, with the Cancel/Submit row (`dialog-actions`) kept in view.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -54,24 +55,24 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4">
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-2 sm:p-4">
       <div
         ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`flex max-h-[92vh] w-full flex-col rounded-2xl bg-white shadow-2xl outline-none ${props.wide ? 'max-w-3xl' : 'max-w-md'}`}
+        className={`flex max-h-[calc(100dvh-1rem)] w-full min-w-0 flex-col rounded-2xl bg-white shadow-2xl outline-none sm:max-h-[calc(100dvh-2rem)] ${props.wide ? 'max-w-3xl' : 'max-w-md'}`}
       >
-        <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
+        <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-2 pl-4 pr-2 sm:pl-6">
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {props.title}
           </h2>
-          <button type="button" onClick={onClose} disabled={busy} aria-label="Close" className="rounded-md p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 disabled:opacity-50">
+          <button type="button" onClick={onClose} disabled={busy} aria-label="Close" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-2xl leading-none text-slate-600 hover:bg-slate-100 disabled:opacity-50">
             ×
           </button>
         </div>
-        <div className="dialog-body overflow-y-auto px-6 py-5">{props.children}</div>
+        <div className="dialog-body min-h-0 overflow-y-auto overscroll-contain px-4 py-4 sm:px-6 sm:py-5">{props.children}</div>
       </div>
     </div>
   );
@@ -93,7 +94,7 @@ export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?
     <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
       <div>{children}</div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} aria-label="Dismiss" className="text-lg leading-none text-red-500 hover:text-red-700">
+        <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-my-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg leading-none text-red-600 hover:text-red-800">
           ×
         </button>
       )}
@@ -101,5 +102,5 @@ export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?
   );
 }
 
-export const primaryButton = 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton = 'rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+export const primaryButton = 'min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButton = 'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';

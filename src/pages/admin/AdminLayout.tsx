@@ -1,7 +1,8 @@
-// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar (with
-// Staff and Audit Log for admins), the greeting, the settings menu (Change Password, Logout), the
-// new password an admin's reset asks for, and the guard that sends visitors without a stored token
-// to the login.
+// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar (with Staff and Audit Log for admins), the
+// greeting, the settings menu (Change Password, Logout) and the guard that sends visitors without
+// a stored token to the login. Under 768 px the same navigation sits at the bottom of the screen,
+// in reach of a thumb, with the title, greeting and settings in one top bar; a skip link leads to
+// the page's own content.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -71,40 +72,48 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const passwordChosen = useCallback(() => void queryClient.invalidateQueries(), [queryClient]);
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
-      <aside className="bg-brand-900 text-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0">
-        <div className="flex items-center justify-between px-5 py-4 md:block md:py-6">
-          <p className="text-lg font-bold tracking-tight">Admin Console</p>
+    <div className="grid min-h-screen grid-cols-[auto_minmax(0,1fr)] grid-rows-[auto_1fr] bg-slate-50 md:grid-cols-[15rem_minmax(0,1fr)]">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-lg bg-brand-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <aside className="col-start-1 row-start-1 border-b border-slate-200 bg-white text-slate-900 md:row-span-2 md:border-0 md:bg-brand-900 md:text-white">
+        <div className="md:sticky md:top-0 md:h-screen">
+          <p className="flex min-h-14 items-center whitespace-nowrap pl-4 text-lg font-bold tracking-tight md:px-5 md:py-6">Admin Console</p>
+          <nav
+            aria-label="Admin"
+            className="fixed inset-x-0 bottom-0 z-40 flex border-t border-white/10 bg-brand-900 pb-[env(safe-area-inset-bottom)] md:static md:flex-col md:gap-1 md:border-0 md:px-3 md:pb-0"
+          >
+            {nav.map((item) => (
+              <NavLink
+                key={item.screen}
+                to={adminPath(adminHost, item.screen)}
+                className={({ isActive }) =>
+                  `flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium transition md:min-h-11 md:flex-none md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:py-2 md:text-sm ${
+                    isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
+                  }`
+                }
+              >
+                <Icon d={item.icon} />
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
         </div>
-        <nav aria-label="Admin" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:pb-0">
-          {nav.map((item) => (
-            <NavLink
-              key={item.screen}
-              to={adminPath(adminHost, item.screen)}
-              className={({ isActive }) =>
-                `flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition ${
-                  isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
-                }`
-              }
-            >
-              <Icon d={item.icon} />
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
       </aside>
 
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-          <p className="text-sm text-slate-600">
-            Welcome, <span className="font-semibold text-slate-900">{name}</span>
-          </p>
-          <SettingsMenu onChangePassword={() => setDialogOpen(true)} onLogout={logout} />
-        </header>
-        <main className="min-w-0 flex-1">
-          <Outlet />
-        </main>
-      </div>
+      <header className="col-start-2 row-start-1 flex min-w-0 items-center justify-end gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:gap-4 sm:px-6 md:py-3">
+        <p className="min-w-0 truncate text-sm text-slate-600">
+          Welcome, <span className="font-semibold text-slate-900">{name}</span>
+        </p>
+        <SettingsMenu onChangePassword={() => setDialogOpen(true)} onLogout={logout} />
+      </header>
+      {/* Bottom padding keeps the end of a page clear of the bottom navigation on small screens. */}
+      <main id="admin-main" tabIndex={-1} className="col-span-2 row-start-2 min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] focus:outline-none md:col-span-1 md:col-start-2 md:pb-0">
+        <Outlet />
+      </main>
 
       {mustChangePassword ? (
         <ChangePasswordDialog onClose={passwordChosen} onCancel={logout} cancelLabel="Logout" notice="An administrator reset your password. Choose a new one to continue." />
@@ -136,7 +145,7 @@ function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => 
     };
   }, [open]);
 
-  const item = 'block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  const item = 'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
   return (
     <div ref={root} className="relative">
       <button
@@ -145,7 +154,7 @@ function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => 
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
-        className="rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
         <Icon d="M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.488.488 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.484.484 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96c-.22-.08-.47 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6c-1.98 0-3.6-1.62-3.6-3.6s1.62-3.6 3.6-3.6 3.6 1.62 3.6 3.6-1.62 3.6-3.6 3.6z" className="h-6 w-6" />
       </button>

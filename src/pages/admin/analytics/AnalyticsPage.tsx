@@ -1,7 +1,8 @@
 // Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
-// visits over time, most visited pages, locations and marketing metrics, all measured.
-import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+// visits over time, most visited pages, locations and marketing metrics, all measured. The period
+// lives in the address (`?period=7d`), so a reload or a shared link shows the same figures.
+import { useEffect, useId } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { clearSession } from '../../../lib/session.ts';
@@ -14,13 +15,26 @@ import { VisitsChart } from './VisitsChart.tsx';
 import { StatesSection } from './StatesSection.tsx';
 import { MarketingMetrics } from './MarketingMetrics.tsx';
 
+const isPeriod = (value: string | null): value is AnalyticsPeriod => (ANALYTICS_PERIODS as readonly (string | null)[]).includes(value);
+
 const isUnauthorized = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
 export default function AnalyticsPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const { adminHosts } = useClientConfig();
-  const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('period');
+  const period: AnalyticsPeriod = isPeriod(asked) ? asked : DEFAULT_ANALYTICS_PERIOD;
+  const setPeriod = (next: AnalyticsPeriod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('period', next);
+        return updated;
+      },
+      { replace: true },
+    );
   const selectId = useId();
   const query = useQuery({
     ...trpc.analytics.report.queryOptions({ period }),
@@ -50,7 +64,7 @@ export default function AnalyticsPage() {
             id={selectId}
             value={period}
             onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500"
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500"
           >
             {ANALYTICS_PERIODS.map((p) => (
               <option key={p} value={p}>
@@ -71,7 +85,7 @@ export default function AnalyticsPage() {
               type="button"
               onClick={() => void query.refetch()}
               disabled={query.isFetching}
-              className="mt-4 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              className="mt-4 min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
               {query.isFetching ? 'Trying…' : 'Try Again'}
             </button>

@@ -67,7 +67,7 @@ export function BarList({ items, empty, label }: { items: BarItem[]; empty: stri
               {item.label}
             </span>
             <span className="shrink-0 tabular-nums text-slate-600">
-              {fmt(item.count)} <span className="text-slate-400">· {item.percent}%</span>
+              {fmt(item.count)} <span className="text-slate-600">· {item.percent}%</span>
             </span>
           </div>
           <div className="mt-1 h-1.5 rounded-full bg-slate-100">

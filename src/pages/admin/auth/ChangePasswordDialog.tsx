@@ -10,7 +10,7 @@ import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } fro
 const CLOSE_AFTER_SUCCESS_MS = 2000;
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
+  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
 /**
  * `onClose` runs after a success; ×, Cancel and Escape run `onCancel` when given (the forced change

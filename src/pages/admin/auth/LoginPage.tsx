@@ -9,7 +9,7 @@ import { saveSession, useAdminHost, useStoredSession } from '../../../lib/sessio
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 
 const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
+  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -97,7 +97,7 @@ export default function LoginPage() {
           <button
             type="submit"
             disabled={busy || !hydrated}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+            className="min-h-11 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             {login.isPending ? 'Signing in...' : 'Sign In'}
           </button>

@@ -1,9 +1,13 @@
 // The customer-information form that closes a lead (SPEC.md §4, §5, §8). The lead becomes closed
-// only once the server has saved its customer; on failure the lead stays as it was.
+// only once the server has saved its customer; on failure the lead stays as it was. Age and provider
+// may stay blank here: the customer list then marks the record "Missing details".
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { CustomerFields, emptyForm, payloadFromForm } from './CustomerFields.tsx';
+import { REQUIRED_DETAILS } from '../../../../schemas/customer.ts';
+import { CustomerFields } from './CustomerFields.tsx';
+import { emptyForm, payloadFromForm } from './customer-form.ts';
+import { useCustomerForm } from './use-customer-form.ts';
 import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../../../components/DialogFrame.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
@@ -21,7 +25,7 @@ export interface CloseLeadDialogProps {
 export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(() => emptyForm(lead));
+  const { form, errors, formRef, onChange, check, showServerError } = useCustomerForm(emptyForm(lead), REQUIRED_DETAILS);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
@@ -32,7 +36,10 @@ export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProp
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
       },
-      onError: (err) => setFailure(err.message),
+      // A refusal naming a field shows under that field; anything else in the banner.
+      onError: (err) => {
+        if (!(err.data?.httpStatus === 400 && showServerError(err.message))) setFailure(err.message);
+      },
     }),
   );
   const busy = close.isPending;
@@ -42,6 +49,7 @@ export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProp
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
+    if (!form || !check()) return;
     close.mutate({ leadId: lead.leadId, customer: payloadFromForm(form) });
   }
 
@@ -59,16 +67,16 @@ export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProp
           </div>
         </div>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
           <p className="text-sm text-slate-600">Saving this form adds the customer and marks the lead as closed.</p>
-          <CustomerFields form={form} onChange={setForm} strict={false} disabled={busy} />
+          {form && <CustomerFields form={form} errors={errors} onChange={onChange} required={[]} disabled={busy} />}
           {failure !== null && (
             <Alert onDismiss={() => setFailure(null)}>
               <p>{CLOSE_LEAD_FAILURE}</p>
               {failure && <p className="mt-1 text-xs">{failure}</p>}
             </Alert>
           )}
-          <div className="flex justify-end gap-3 pt-2">
+          <div className="dialog-actions">
             <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
               Cancel
             </button>

@@ -1,5 +1,6 @@
 // The customer form's fields, grouped in the order a broker asks during a call: who, household,
-// coverage, health, notes. Used by the add/edit modal and by the form that closes a lead.
+// coverage, health, notes. Used by the add/edit modal and by the form that closes a lead. Each
+// field shows its own error under it, marked invalid and described by that message.
 import { useId, type ReactNode } from 'react';
 import {
   AGE_MAX,
@@ -12,108 +13,44 @@ import {
   KIDS_MAX,
   KIDS_MIN,
   PLAN_TYPES,
-  type CustomerDetail,
+  type RequiredDetail,
 } from '../../../../schemas/customer.ts';
-
-/** Form state: text for every input, as the browser gives it. */
-export interface CustomerForm {
-  name: string;
-  email: string;
-  phone: string;
-  age: string;
-  hasKids: boolean;
-  kidsCount: string;
-  kidsAges: string;
-  currentInsurance: string;
-  insuranceProvider: string;
-  desiredCoverage: string;
-  budgetRange: string;
-  medicalHistory: string;
-  medications: string;
-  preferredDoctor: string;
-  insuranceType: string;
-  planType: string;
-  employmentStatus: string;
-  annualIncome: string;
-  policyStartDate: string;
-  notes: string;
-}
-
-export const emptyForm = (contact: { name?: string; email?: string; phone?: string } = {}): CustomerForm => ({
-  name: contact.name ?? '',
-  email: contact.email ?? '',
-  phone: contact.phone ?? '',
-  age: '',
-  hasKids: false,
-  kidsCount: '',
-  kidsAges: '',
-  currentInsurance: '',
-  insuranceProvider: '',
-  desiredCoverage: '',
-  budgetRange: '',
-  medicalHistory: '',
-  medications: '',
-  preferredDoctor: '',
-  insuranceType: 'individual',
-  planType: 'PPO',
-  employmentStatus: '',
-  annualIncome: '',
-  policyStartDate: '',
-  notes: '',
-});
-
-export function formFromCustomer(c: CustomerDetail): CustomerForm {
-  return {
-    ...emptyForm(c),
-    age: c.age === null ? '' : String(c.age),
-    hasKids: c.hasKids,
-    kidsCount: c.kidsCount === null ? '' : String(c.kidsCount),
-    kidsAges: c.kidsAges,
-    currentInsurance: c.currentInsurance,
-    insuranceProvider: c.insuranceProvider ?? '',
-    desiredCoverage: c.desiredCoverage,
-    budgetRange: c.budgetRange ?? '',
-    medicalHistory: c.medicalHistory,
-    medications: c.medications,
-    preferredDoctor: c.preferredDoctor,
-    insuranceType: c.insuranceType,
-    planType: c.planType,
-    employmentStatus: c.employmentStatus ?? '',
-    annualIncome: c.annualIncome ?? '',
-    policyStartDate: c.policyStartDate ?? '',
-    notes: c.notes,
-  };
-}
-
-/** The payload the procedures take: empty inputs are null, kids only with has-kids. */
-export function payloadFromForm(f: CustomerForm) {
-  return {
-    ...f,
-    age: f.age.trim() === '' ? null : Number(f.age),
-    kidsCount: f.hasKids && f.kidsCount.trim() !== '' ? Number(f.kidsCount) : null,
-    kidsAges: f.hasKids ? f.kidsAges : '',
-  };
-}
+import type { CustomerField, CustomerForm, FieldErrors } from './customer-form.ts';
 
 export const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100';
+  'mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm';
 
-function Field(props: { label: string; required?: boolean; children: (id: string) => ReactNode; wide?: boolean }) {
+/** What a control needs from its field: its id and, when the field has an error, the invalid marks. */
+interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+function Field(props: { label: string; required?: boolean; error?: string; children: (control: ControlProps) => ReactNode; wide?: boolean }) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const control: ControlProps = props.error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id };
   return (
-    <div className={props.wide ? 'sm:col-span-2' : undefined}>
+    <div className={props.wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {props.label}
         {props.required && <span className="text-red-600" aria-hidden="true"> *</span>}
       </label>
-      {props.children(id)}
+      {props.children(control)}
+      {props.error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
+  // min-w-0: a fieldset is otherwise as wide as its widest option, wider than a phone.
   return (
-    <fieldset className="rounded-xl border border-slate-200 p-4">
+    <fieldset className="min-w-0 rounded-xl border border-slate-200 p-3 sm:p-4">
       <legend className="px-1 text-sm font-semibold text-brand-700">{title}</legend>
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>
@@ -131,68 +68,76 @@ const Options = ({ list, blank }: { list: readonly string[]; blank?: string }) =
   </>
 );
 
+type TextField = Exclude<CustomerField, 'hasKids'>;
+
 /**
- * `strict`: the add/edit modal's required fields (age, provider). Without it only name, email and
- * phone are required, as on the form that closes a lead.
+ * `required`: the details (age, provider) this form requires. The add form requires both, the
+ * close form neither, an edit those the record already had.
  */
-export function CustomerFields({ form, onChange, strict, disabled }: { form: CustomerForm; onChange(next: CustomerForm): void; strict: boolean; disabled?: boolean }) {
+export function CustomerFields(props: {
+  form: CustomerForm;
+  errors: FieldErrors;
+  onChange(next: CustomerForm, changed: CustomerField): void;
+  required: readonly RequiredDetail[];
+  disabled?: boolean;
+}) {
+  const { form, errors, onChange, required, disabled } = props;
   const kidsId = useId();
-  const set = <K extends keyof CustomerForm>(key: K) => (value: CustomerForm[K]) => onChange({ ...form, [key]: value });
-  const text = (key: keyof CustomerForm, type = 'text', extra: Record<string, unknown> = {}) => (id: string) => (
-    <input id={id} type={type} value={form[key] as string} onChange={(e) => set(key)(e.target.value as never)} disabled={disabled} className={inputClass} {...extra} />
+  const setText = (key: TextField) => (e: { target: { value: string } }) => onChange({ ...form, [key]: e.target.value }, key);
+  const text = (key: TextField, type = 'text', extra: Record<string, unknown> = {}) => (control: ControlProps) => (
+    <input {...control} type={type} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} {...extra} />
   );
-  const select = (key: keyof CustomerForm, list: readonly string[], blank?: string, required?: boolean) => (id: string) => (
-    <select id={id} value={form[key] as string} onChange={(e) => set(key)(e.target.value as never)} disabled={disabled} required={required} className={inputClass}>
+  const select = (key: TextField, list: readonly string[], blank?: string, isRequired?: boolean) => (control: ControlProps) => (
+    <select {...control} value={form[key]} onChange={setText(key)} disabled={disabled} required={isRequired} className={inputClass}>
       <Options list={list} blank={blank} />
     </select>
   );
-  const area = (key: keyof CustomerForm) => (id: string) => (
-    <textarea id={id} rows={2} value={form[key] as string} onChange={(e) => set(key)(e.target.value as never)} disabled={disabled} className={inputClass} />
-  );
+  const area = (key: TextField) => (control: ControlProps) => <textarea {...control} rows={2} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} />;
+  const field = (key: TextField) => ({ error: errors[key] });
+  const needsAge = required.includes('age');
+  const needsProvider = required.includes('insuranceProvider');
 
   return (
     <div className="space-y-4">
       <Group title="Contact">
-        <Field label="Name" required>{text('name', 'text', { required: true, autoComplete: 'off' })}</Field>
-        <Field label="Age" required={strict}>{text('age', 'number', { min: AGE_MIN, max: AGE_MAX, required: strict, inputMode: 'numeric' })}</Field>
-        <Field label="Email" required>{text('email', 'email', { required: true, autoComplete: 'off' })}</Field>
-        <Field label="Phone" required>{text('phone', 'tel', { required: true, autoComplete: 'off' })}</Field>
+        <Field label="Name" required {...field('name')}>{text('name', 'text', { required: true, autoComplete: 'off' })}</Field>
+        <Field label="Age" required={needsAge} {...field('age')}>{text('age', 'number', { min: AGE_MIN, max: AGE_MAX, required: needsAge, inputMode: 'numeric' })}</Field>
+        <Field label="Email" required {...field('email')}>{text('email', 'email', { required: true, autoComplete: 'off' })}</Field>
+        <Field label="Phone" required {...field('phone')}>{text('phone', 'tel', { required: true, autoComplete: 'off' })}</Field>
       </Group>
 
       <Group title="Household and income">
-        <div className="flex items-center gap-2 sm:col-span-2">
-          <input id={kidsId} type="checkbox" checked={form.hasKids} onChange={(e) => set('hasKids')(e.target.checked)} disabled={disabled} className="h-4 w-4 rounded border-slate-300" />
-          <label htmlFor={kidsId} className="text-sm font-medium text-slate-700">
-            Has kids
-          </label>
-        </div>
+        <label htmlFor={kidsId} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-700 sm:col-span-2">
+          <input id={kidsId} type="checkbox" checked={form.hasKids} onChange={(e) => onChange({ ...form, hasKids: e.target.checked }, 'hasKids')} disabled={disabled} className="h-5 w-5 rounded border-slate-300" />
+          Has kids
+        </label>
         {form.hasKids && (
           <>
-            <Field label="Number of Children" required>{text('kidsCount', 'number', { min: KIDS_MIN, max: KIDS_MAX, required: true, inputMode: 'numeric' })}</Field>
-            <Field label="Kids Ages">{text('kidsAges', 'text', { placeholder: 'e.g. 4, 9, 12' })}</Field>
+            <Field label="Number of Children" required {...field('kidsCount')}>{text('kidsCount', 'number', { min: KIDS_MIN, max: KIDS_MAX, required: true, inputMode: 'numeric' })}</Field>
+            <Field label="Kids Ages" {...field('kidsAges')}>{text('kidsAges', 'text', { placeholder: 'e.g. 4, 9, 12' })}</Field>
           </>
         )}
-        <Field label="Employment Status">{select('employmentStatus', EMPLOYMENT_STATUSES, 'Select status')}</Field>
-        <Field label="Annual Income">{select('annualIncome', ANNUAL_INCOMES, 'Select income')}</Field>
+        <Field label="Employment Status" {...field('employmentStatus')}>{select('employmentStatus', EMPLOYMENT_STATUSES, 'Select status')}</Field>
+        <Field label="Annual Income" {...field('annualIncome')}>{select('annualIncome', ANNUAL_INCOMES, 'Select income')}</Field>
       </Group>
 
       <Group title="Coverage">
-        <Field label="Insurance Type" required>{select('insuranceType', INSURANCE_TYPES, undefined, true)}</Field>
-        <Field label="Plan Type" required>{select('planType', PLAN_TYPES, undefined, true)}</Field>
-        <Field label="Insurance Provider" required={strict}>{select('insuranceProvider', INSURANCE_PROVIDERS, 'Select provider', strict)}</Field>
-        <Field label="Previous Insurance">{text('currentInsurance')}</Field>
-        <Field label="Budget Range">{select('budgetRange', BUDGET_RANGES, 'Select budget')}</Field>
-        <Field label="Policy Start Date">{text('policyStartDate', 'date')}</Field>
-        <Field label="Desired Coverage" wide>{area('desiredCoverage')}</Field>
-        <Field label="Preferred Doctor" wide>{text('preferredDoctor')}</Field>
+        <Field label="Insurance Type" required {...field('insuranceType')}>{select('insuranceType', INSURANCE_TYPES, undefined, true)}</Field>
+        <Field label="Plan Type" required {...field('planType')}>{select('planType', PLAN_TYPES, undefined, true)}</Field>
+        <Field label="Insurance Provider" required={needsProvider} {...field('insuranceProvider')}>{select('insuranceProvider', INSURANCE_PROVIDERS, 'Select provider', needsProvider)}</Field>
+        <Field label="Previous Insurance" {...field('currentInsurance')}>{text('currentInsurance')}</Field>
+        <Field label="Budget Range" {...field('budgetRange')}>{select('budgetRange', BUDGET_RANGES, 'Select budget')}</Field>
+        <Field label="Policy Start Date" {...field('policyStartDate')}>{text('policyStartDate', 'date')}</Field>
+        <Field label="Desired Coverage" wide {...field('desiredCoverage')}>{area('desiredCoverage')}</Field>
+        <Field label="Preferred Doctor" wide {...field('preferredDoctor')}>{text('preferredDoctor')}</Field>
       </Group>
 
       <Group title="Health (private)">
-        <Field label="Medical History" wide>{area('medicalHistory')}</Field>
-        <Field label="Medications" wide>{area('medications')}</Field>
+        <Field label="Medical History" wide {...field('medicalHistory')}>{area('medicalHistory')}</Field>
+        <Field label="Medications" wide {...field('medications')}>{area('medications')}</Field>
       </Group>
 
-      <Field label="Notes">{area('notes')}</Field>
+      <Field label="Notes" {...field('notes')}>{area('notes')}</Field>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 // The add/edit customer modal (SPEC.md §5, §8). Editing loads the full customer, medical details
-// included, which the list never carries.
+// included, which the list never carries. Details an older record lacks (a customer made by
+// closing a lead) may stay missing; the form says which.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { CustomerFields, emptyForm, formFromCustomer, payloadFromForm, type CustomerForm } from './CustomerFields.tsx';
+import { DETAIL_LABELS, REQUIRED_DETAILS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { CustomerFields } from './CustomerFields.tsx';
+import { emptyForm, formFromCustomer, payloadFromForm } from './customer-form.ts';
+import { useCustomerForm } from './use-customer-form.ts';
 import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
@@ -12,31 +16,35 @@ export function saveErrorText(err: { message?: string; data?: { httpStatus?: num
   return err.message ? `Error saving customer: ${err.message}` : 'Failed to save customer';
 }
 
-export function CustomerModal({ customerId, onClose }: { customerId: string | null; onClose(): void }) {
+export function CustomerModal({ customerId, onClose, onSaved }: { customerId: string | null; onClose(): void; onSaved(customer: CustomerSummary, added: boolean): void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editing = customerId !== null;
   const existing = useQuery({ ...trpc.customers.get.queryOptions({ customerId: customerId ?? '' }), enabled: editing, staleTime: 0, gcTime: 0 });
-  const [form, setForm] = useState<CustomerForm | null>(editing ? null : emptyForm());
+  // An edit requires only the details the record already had.
+  const missing = existing.data ? missingDetails(existing.data) : [];
+  const { form, setForm, errors, formRef, onChange, check, showServerError } = useCustomerForm(editing ? null : emptyForm(), missing);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (existing.data && form === null) setForm(formFromCustomer(existing.data));
-  }, [existing.data, form]);
+  }, [existing.data, form, setForm]);
 
-  const done = () => {
+  const done = (saved: CustomerSummary) => {
     void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
-    onClose();
+    onSaved(saved, !editing);
   };
-  const onError = (err: { message?: string; data?: { httpStatus?: number } | null }) => setError(saveErrorText(err));
+  const onError = (err: { message?: string; data?: { httpStatus?: number } | null }) => {
+    if (!(err.data?.httpStatus === 400 && err.message && showServerError(err.message))) setError(saveErrorText(err));
+  };
   const create = useMutation(trpc.customers.create.mutationOptions({ onSuccess: done, onError }));
   const update = useMutation(trpc.customers.update.mutationOptions({ onSuccess: done, onError }));
   const busy = create.isPending || update.isPending;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
     setError(null);
+    if (!form || !check()) return;
     const payload = payloadFromForm(form);
     if (customerId) update.mutate({ ...payload, customerId });
     else create.mutate(payload);
@@ -48,10 +56,15 @@ export function CustomerModal({ customerId, onClose }: { customerId: string | nu
       {form === null ? (
         !existing.error && <p className="text-sm text-slate-500">Loading customer...</p>
       ) : (
-        <form onSubmit={onSubmit} className="space-y-4">
-          <CustomerFields form={form} onChange={setForm} strict disabled={busy} />
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+          {missing.length > 0 && (
+            <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              Missing details: {missing.map((k) => DETAIL_LABELS[k]).join(', ')}. Add them when you know them; the rest saves without them.
+            </p>
+          )}
+          <CustomerFields form={form} errors={errors} onChange={onChange} required={REQUIRED_DETAILS.filter((k) => !missing.includes(k))} disabled={busy} />
           {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-          <div className="flex justify-end gap-3 pt-2">
+          <div className="dialog-actions">
             <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
               Cancel
             </button>

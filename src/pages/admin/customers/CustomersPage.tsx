@@ -1,17 +1,18 @@
-// Customer Management (SPEC.md §2, §5, §8): stats, search and filters, the table, add/edit, delete
-// with confirmation, and a CSV of the filtered list.
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+// Customer Management (SPEC.md §2, §5, §8): stats, search and filters (kept in the address), the
+// list, add/edit, delete with confirmation, and a CSV of the filtered list. Saves and deletes are
+// confirmed in a notice that floats over the page, so nothing pushes the list down.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { adminPath } from '../../../../schemas/host-mode.ts';
-import { useAdminHost } from '../../../lib/session.ts';
 import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary } from '../../../../schemas/customer.ts';
 import { customersCsv } from '../../../../schemas/customer-csv.ts';
-import { NO_FILTERS, customerStats, filterCustomers, type CustomerFilters } from './customer-list.ts';
+import { customerStats, filterCustomers, filtersFromParams, paramsWithFilters, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
+import { CustomerCards, CustomerTable } from './CustomerList.tsx';
 import { Alert, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { inputClass } from './CustomerFields.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -27,27 +28,40 @@ function download(fileName: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+/** The filters, typed into local state at once and mirrored into the address for reloads and links. */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const [filters, setFilters] = useState<CustomerFilters>(() => filtersFromParams(params));
+  useEffect(() => {
+    const next = paramsWithFilters(params, filters);
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [filters, params, setParams]);
+  return [filters, setFilters] as const;
+}
+
 export default function CustomersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const adminHost = useAdminHost();
   const customers = useQuery(trpc.customers.list.queryOptions());
-  const [filters, setFilters] = useState<CustomerFilters>(NO_FILTERS);
+  const [filters, setFilters] = useUrlFilters();
   const [editing, setEditing] = useState<string | null | undefined>(undefined); // undefined: closed, null: adding
   const [deleting, setDeleting] = useState<CustomerSummary | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
+  const dismissNotice = useCallback(() => setNotice(null), []);
 
   const remove = useMutation(
     trpc.customers.remove.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (_data, { customerId }) => {
+        const name = deleting?.customerId === customerId ? deleting.name : 'The customer';
         setDeleting(null);
+        setNotice({ tone: 'success', message: `${name} was deleted.` });
         void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
       },
       onError: (err) => {
         setDeleting(null);
-        setDeleteError(err.message ? `Error deleting customer: ${err.message}` : 'Failed to delete customer');
+        setNotice({ tone: 'error', message: err.message ? `Error deleting customer: ${err.message}` : 'Failed to delete customer' });
       },
     }),
   );
@@ -57,7 +71,7 @@ export default function CustomersPage() {
   const exportCsv = (rows: CustomerSummary[]) =>
     noteExport.mutateAsync({ count: rows.length }).then(
       () => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows)),
-      (err: Error) => setDeleteError(`Error exporting customers: ${err.message}`),
+      (err: Error) => setNotice({ tone: 'error', message: `Error exporting customers: ${err.message}` }),
     );
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
@@ -65,12 +79,17 @@ export default function CustomersPage() {
   const stats = useMemo(() => customerStats(all), [all]);
   const set = (key: keyof CustomerFilters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
   const loadError = customers.error && !loadErrorDismissed ? (customers.error.message ? `Error loading customers: ${customers.error.message}` : 'Failed to load customers') : null;
+  const onSaved = (saved: CustomerSummary, added: boolean) => {
+    setEditing(undefined);
+    // A success replaces whatever error was showing.
+    setNotice({ tone: 'success', message: added ? `${saved.name} was added.` : `Changes to ${saved.name} were saved.` });
+  };
 
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-7xl space-y-6 p-4 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customer Management</h1>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <button type="button" className={secondaryButton} disabled={shown.length === 0 || noteExport.isPending} onClick={() => void exportCsv(shown)}>
             Export CSV
           </button>
@@ -81,9 +100,8 @@ export default function CustomersPage() {
       </div>
 
       {loadError && <Alert onDismiss={() => setLoadErrorDismissed(true)}>{loadError}</Alert>}
-      {deleteError && <Alert onDismiss={() => setDeleteError(null)}>{deleteError}</Alert>}
 
-      <section aria-label="Customer stats" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Customer stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <Stat label="Total Customers" value={stats.total} />
         {INSURANCE_TYPES.map((t) => (
           <Stat key={t} label={capitalize(t)} value={stats.byType[t]} />
@@ -91,7 +109,7 @@ export default function CustomersPage() {
         <Stat label="New This Month" value={stats.newThisMonth} />
       </section>
 
-      <section aria-label="Search and filters" className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-4">
+      <section aria-label="Search and filters" className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
         <input type="search" aria-label="Search customers" placeholder="Search by name, email or phone" value={filters.search} onChange={set('search')} className={inputClass} />
         <select aria-label="Filter by insurance type" value={filters.insuranceType} onChange={set('insuranceType')} className={inputClass}>
           <option value="">All Types</option>
@@ -115,70 +133,25 @@ export default function CustomersPage() {
         </select>
       </section>
 
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="px-4 py-3">Customer</th>
-              <th className="px-4 py-3">Age</th>
-              <th className="px-4 py-3">Insurance</th>
-              <th className="px-4 py-3">Provider</th>
-              <th className="px-4 py-3">Previous Insurance</th>
-              <th className="px-4 py-3">Added</th>
-              <th className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {customers.isPending ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-slate-500">
-                  Loading customers...
-                </td>
-              </tr>
-            ) : shown.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-slate-500">
-                  No customers found
-                </td>
-              </tr>
-            ) : (
-              shown.map((c) => (
-                <tr key={c.customerId}>
-                  <td className="px-4 py-3">
-                    <div className="font-medium text-slate-900">{c.name}</div>
-                    <div className="text-slate-500">{c.email}</div>
-                    <div className="text-slate-500">{c.phone}</div>
-                    {c.leadId && (
-                      <Link to={`${adminPath(adminHost, 'leads')}?lead=${c.leadId}`} className="text-xs text-brand-600 hover:underline">
-                        From lead
-                      </Link>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">{c.age ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    {capitalize(c.insuranceType)} · {c.planType}
-                  </td>
-                  <td className="px-4 py-3">{c.insuranceProvider ?? '—'}</td>
-                  <td className="px-4 py-3">{c.currentInsurance || '—'}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{new Date(c.createdAt).toLocaleDateString()}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    <button type="button" onClick={() => setEditing(c.customerId)} aria-label={`Edit ${c.name}`} className="mr-3 text-brand-600 hover:underline">
-                      Edit
-                    </button>
-                    <button type="button" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`} className="text-red-600 hover:underline">
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+      {customers.isPending ? (
+        <p className="rounded-xl bg-white px-4 py-8 text-center text-slate-600 shadow-sm">Loading customers...</p>
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl bg-white px-4 py-8 text-center text-slate-600 shadow-sm">No customers found</p>
+      ) : (
+        <>
+          <CustomerTable customers={shown} onEdit={(c) => setEditing(c.customerId)} onDelete={setDeleting} />
+          <CustomerCards customers={shown} onEdit={(c) => setEditing(c.customerId)} onDelete={setDeleting} />
+        </>
+      )}
+
+      {/* Notices float above the bottom navigation instead of pushing the list down. */}
+      <div className="pointer-events-none fixed inset-x-3 bottom-20 z-40 flex justify-end md:bottom-4 md:left-auto md:right-6 md:w-96">
+        <div className="pointer-events-auto w-full">
+          <Notification notice={notice} onDismiss={dismissNotice} />
+        </div>
       </div>
 
-      {editing !== undefined && <CustomerModal customerId={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <CustomerModal customerId={editing} onClose={() => setEditing(undefined)} onSaved={onSaved} />}
 
       {deleting && (
         <ConfirmDialog
@@ -197,8 +170,8 @@ export default function CustomersPage() {
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-xl bg-white p-4 shadow-sm">
-      <p className="text-sm text-slate-500">{label}</p>
+    <div className="min-w-0 rounded-xl bg-white p-4 shadow-sm">
+      <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSummary } from '../../../../schemas/customer.ts';
-import { NO_FILTERS, customerStats, filterCustomers } from './customer-list.ts';
+import { NO_FILTERS, customerStats, filterCustomers, filtersFromParams, paramsWithFilters } from './customer-list.ts';
 import { customersCsv } from '../../../../schemas/customer-csv.ts';
 
 const base = { age: 40, hasKids: false, kidsCount: null, kidsAges: '', currentInsurance: '', desiredCoverage: '', budgetRange: null, preferredDoctor: '', employmentStatus: null, annualIncome: null, policyStartDate: null, notes: '', leadId: null, updatedAt: new Date() };
@@ -45,5 +45,17 @@ describe('customer list', () => {
     const csv = customersCsv([customer({ name: '+cmd', notes: '@SUM(A1)' })]);
     expect(csv).toContain("'+cmd");
     expect(csv).toContain("'@SUM(A1)");
+  });
+});
+
+describe('customer filters in the address', () => {
+  it('reads the filters from the query string, ignoring values outside their lists', () => {
+    expect(filtersFromParams(new URLSearchParams('search=ann&type=family&plan=HMO&provider=Cigna'))).toEqual({ search: 'ann', insuranceType: 'family', planType: 'HMO', provider: 'Cigna' });
+    expect(filtersFromParams(new URLSearchParams('type=corporate&plan=XYZ&provider=Acme'))).toEqual(NO_FILTERS);
+  });
+
+  it('writes only the filters that are set and keeps other parameters', () => {
+    const next = paramsWithFilters(new URLSearchParams('type=group&keep=1'), { ...NO_FILTERS, search: '303 555', provider: 'Blue Cross Blue Shield' });
+    expect(next.toString()).toBe('keep=1&search=303+555&provider=Blue+Cross+Blue+Shield');
   });
 });

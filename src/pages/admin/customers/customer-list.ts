@@ -1,5 +1,5 @@
 // Search, filters and stats of the customer list, computed in the browser from the list.
-import { INSURANCE_TYPES, type CustomerSummary, type InsuranceType } from '../../../../schemas/customer.ts';
+import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary, type InsuranceType } from '../../../../schemas/customer.ts';
 import { digitsOf, phoneSearchDigits } from '../../../../schemas/lead.ts';
 
 export interface CustomerFilters {
@@ -38,4 +38,28 @@ export function customerStats(list: CustomerSummary[], now = new Date()): Custom
     if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth()) newThisMonth++;
   }
   return { total: list.length, byType, newThisMonth };
+}
+
+/** Query-string names of the filters, so a reload or a shared link keeps the view. */
+const PARAM: Record<keyof CustomerFilters, string> = { search: 'search', insuranceType: 'type', planType: 'plan', provider: 'provider' };
+const ALLOWED: Partial<Record<keyof CustomerFilters, readonly string[]>> = { insuranceType: INSURANCE_TYPES, planType: PLAN_TYPES, provider: INSURANCE_PROVIDERS };
+
+/** The filters in a query string; a value outside its list is ignored. */
+export function filtersFromParams(params: URLSearchParams): CustomerFilters {
+  const out = { ...NO_FILTERS };
+  for (const key of Object.keys(PARAM) as (keyof CustomerFilters)[]) {
+    const value = params.get(PARAM[key]) ?? '';
+    out[key] = ALLOWED[key] && !ALLOWED[key].includes(value) ? '' : value.slice(0, 200);
+  }
+  return out;
+}
+
+/** The query string of the filters: only those set, other parameters kept. */
+export function paramsWithFilters(params: URLSearchParams, f: CustomerFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of Object.keys(PARAM) as (keyof CustomerFilters)[]) {
+    if (f[key]) next.set(PARAM[key], f[key]);
+    else next.delete(PARAM[key]);
+  }
+  return next;
 }

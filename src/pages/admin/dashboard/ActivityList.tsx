@@ -1,9 +1,12 @@
-// Recent Activity: the latest 50 entries with an icon per action, and the CSV export of the history.
+// Recent Activity: the latest 50 entries with an icon per action, each linked to its lead (or its
+// customer), and the CSV export of the history over a date range labelled as the export's.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { adminPath } from '../../../../schemas/host-mode.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { endSession, getToken } from '../../../lib/session.ts';
+import { endSession, getToken, useAdminHost } from '../../../lib/session.ts';
 import { relativeTime } from './relative-time.ts';
 
 const ICONS: Record<string, { path: string; tone: string }> = {
@@ -24,7 +27,7 @@ interface Entry {
   activityId: string;
   user: string;
   action: string;
-  details: { leadName?: string | null; claimedBy?: string | null; newStatus?: string | null };
+  details: { leadId?: string | null; customerId?: string | null; leadName?: string | null; claimedBy?: string | null; newStatus?: string | null };
   timestamp: Date;
 }
 
@@ -56,11 +59,19 @@ function describe(e: Entry): string {
   }
 }
 
+/** Where an entry leads: its lead, or for a customer entry that customer in the list; nothing once deleted. */
+export function entryHref(e: Entry, adminHost: boolean): string | null {
+  if (e.action === 'LEAD_DELETED' || e.action === 'CUSTOMER_DELETED') return null;
+  if (e.action.startsWith('CUSTOMER_')) return e.details.leadName ? `${adminPath(adminHost, 'customers')}?search=${encodeURIComponent(e.details.leadName)}` : null;
+  return e.details.leadId ? `${adminPath(adminHost, 'leads')}?lead=${encodeURIComponent(e.details.leadId)}` : null;
+}
+
 export function ActivityList({ onError }: { onError(message: string): void }) {
   const trpc = useTRPC();
   // SPEC.md §7: a failed load yields an empty list.
   const activity = useQuery(trpc.activity.list.queryOptions());
   const entries: Entry[] = activity.data ?? [];
+  const adminHost = useAdminHost();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     setNow(new Date());
@@ -91,15 +102,28 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
         <ul className="divide-y divide-slate-100" aria-label="Recent activity">
           {entries.map((e) => {
             const icon = ICONS[e.action] ?? DEFAULT_ICON;
+            const href = entryHref(e, adminHost);
+            const text = (
+              <>
+                <span className="font-semibold text-slate-900">{e.user}</span> {describe(e)}
+              </>
+            );
             return (
-              <li key={e.activityId} className="flex items-start gap-3 px-4 py-3 sm:px-5">
+              <li key={e.activityId} className="relative flex items-start gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5">
                 <span className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${icon.tone}`} data-action={e.action}>
                   <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                     <path d={icon.path} />
                   </svg>
                 </span>
                 <p className="min-w-0 flex-1 text-sm text-slate-700">
-                  <span className="font-semibold text-slate-900">{e.user}</span> {describe(e)}
+                  {href ? (
+                    // The link covers the whole row, a large target on a phone.
+                    <Link to={href} className="after:absolute after:inset-0 hover:underline">
+                      {text}
+                    </Link>
+                  ) : (
+                    text
+                  )}
                 </p>
                 <time dateTime={new Date(e.timestamp).toISOString()} className="shrink-0 text-xs text-slate-500" title={new Date(e.timestamp).toLocaleString()}>
                   {now ? relativeTime(new Date(e.timestamp), now) : ''}
@@ -120,6 +144,7 @@ function ExportForm({ onError }: { onError(message: string): void }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
 
   async function exportCsv() {
     setBusy(true);
@@ -144,9 +169,11 @@ function ExportForm({ onError }: { onError(message: string): void }) {
     }
   }
 
-  const input = 'rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+  const input = 'min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+  // A fieldset titled as the export's range: these dates shape the CSV only, not the list below.
   return (
-    <div className="flex flex-wrap items-end gap-2">
+    <fieldset aria-describedby={hintId} className="flex min-w-0 flex-wrap items-end gap-2">
+      <legend className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Export range</legend>
       <label className="text-xs font-medium text-slate-600">
         From
         <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={`mt-1 block ${input}`} />
@@ -159,10 +186,13 @@ function ExportForm({ onError }: { onError(message: string): void }) {
         type="button"
         onClick={exportCsv}
         disabled={busy}
-        className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        className="min-h-11 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy ? 'Exporting...' : 'Export CSV'}
       </button>
-    </div>
+      <p id={hintId} className="w-full text-xs text-slate-600">
+        For the CSV download only; leave empty for the whole history.
+      </p>
+    </fieldset>
   );
 }

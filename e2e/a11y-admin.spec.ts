@@ -1,0 +1,59 @@
+// Accessibility of the console (WCAG 2.1 A and AA rules of axe) on the dashboard, analytics and
+// customers, at desktop and phone sizes, with data on every page: activity entries, visits with
+// percentages and both chart lines, customers including one missing details.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { db, signIn } from './helpers.ts';
+import { CustomerModel } from '../models/customer.ts';
+import { storeVisits, type EnrichedVisit } from '../models/visit.ts';
+
+const run = Date.now().toString(36);
+
+test.beforeAll(async () => {
+  await db();
+  const now = Date.now();
+  const visits: EnrichedVisit[] = Array.from({ length: 24 }, (_, i) => ({
+    at: new Date(now - (i + 1) * 20 * 60_000),
+    page: ['home', 'about', 'contact'][i % 3]!,
+    browser: ['Chrome', 'Firefox', 'Safari'][i % 3]!,
+    os: ['Windows', 'macOS', 'iOS'][i % 3]!,
+    device: i % 2 ? 'desktop' : 'mobile',
+    country: 'US',
+    state: ['CO', 'TX', 'CA'][i % 3]!,
+    city: ['Denver, CO', 'Dallas, TX', 'Los Angeles, CA'][i % 3]!,
+    referrer: i % 2 ? 'direct' : 'google.com',
+    visitor: `a11y-${run}-${i % 7}`,
+  }));
+  await storeVisits(visits, 'America/Denver', { raw: false });
+  await CustomerModel.create({ name: `Axe Complete ${run}`, email: `axe.${run}@example.com`, phone: '3035559090', age: 50, insuranceProvider: 'Aetna', leadKey: `manual:e2e-a11y-${run}` });
+  await CustomerModel.create({ name: `Axe Missing ${run}`, email: `axe.missing.${run}@example.com`, phone: '3035559191', leadKey: `manual:e2e-a11y-missing-${run}` });
+});
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PAGES = [
+  { path: '/admin/dashboard', ready: (page: Page) => expect(page.getByRole('list', { name: 'Recent activity' })).toBeVisible({ timeout: 15_000 }) },
+  { path: '/admin/analytics', ready: (page: Page) => expect(page.getByRole('list', { name: 'Legend' })).toBeVisible({ timeout: 20_000 }) },
+  { path: `/admin/customers?search=${run}`, ready: (page: Page) => expect(page.locator('text=Missing details >> visible=true').first()).toBeVisible({ timeout: 15_000 }) },
+];
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+    for (const { path, ready } of PAGES) {
+      test(`axe finds nothing on ${path.split('?')[0]}`, async ({ page }) => {
+        test.setTimeout(60_000);
+        await signIn(page);
+        await page.goto(path);
+        await ready(page);
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}

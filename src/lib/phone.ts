@@ -1,0 +1,10 @@
+// Tap-to-call links: a stored phone as the `tel:` address a phone dials.
+
+/** `tel:+13035551234` for a US number however it was typed; other numbers keep their digits. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return `tel:+${digits}`;
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
+  return `tel:${digits}`;
+}
