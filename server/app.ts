@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import type { Config } from './config.ts';
 import { logger } from './logger.ts';
-import { mountSsr } from './ssr.ts';
+import { createSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
@@ -30,6 +30,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   }
 
   const production = config.NODE_ENV === 'production' || opts.built === true;
+  // API-only tests skip page rendering (and the Vite dev server it needs).
+  const ssr = opts.ssr === false ? undefined : await createSsr(config, production);
   app.use(
     helmet({
       // Vite's dev server injects inline scripts; the production build has none.
@@ -50,6 +52,9 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
+  // Built pages and static files come from memory, already compressed: they need the security
+  // headers above and none of the compression, logging or body parsing below.
+  if (ssr?.fromMemory) app.use(ssr.fromMemory);
   app.use(compression());
   app.use(
     pinoHttp({
@@ -69,7 +74,6 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   );
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
-  // API-only tests skip page rendering (and the Vite dev server it needs).
-  const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
+  ssr?.mount(app);
   return { app, close: async () => ssr?.close() };
 }

@@ -8,7 +8,9 @@ import { AboutPage } from './pages/public/AboutPage.tsx';
 import { ContactPage } from './pages/public/ContactPage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 
-// Admin screens load on demand, so the public pages ship no console code.
+// Admin screens load on demand, so the public pages ship no console code; AdminProviders brings
+// the query cache and tRPC client with the first of them.
+const AdminProviders = lazy(() => import('./pages/admin/AdminProviders.tsx'));
 const LoginPage = lazy(() => import('./pages/admin/auth/LoginPage.tsx'));
 const AdminHome = lazy(() => import('./pages/admin/auth/AdminHome.tsx'));
 const AdminLayout = lazy(() => import('./pages/admin/AdminLayout.tsx'));
@@ -48,9 +50,14 @@ const notFound: RouteObject = {
 export function buildRoutes(adminHost: boolean): RouteObject[] {
   if (adminHost) {
     return [
-      { path: '/', element: <AdminHome />, handle: h({ page: 'admin-home', title: 'Admin Console', noindex: true }) },
-      { path: '/login', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
-      { element: <AdminLayout />, children: adminChildren(true) },
+      {
+        element: <AdminProviders />,
+        children: [
+          { path: '/', element: <AdminHome />, handle: h({ page: 'admin-home', title: 'Admin Console', noindex: true }) },
+          { path: '/login', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+          { element: <AdminLayout />, children: adminChildren(true) },
+        ],
+      },
       notFound,
     ];
   }
@@ -68,7 +75,12 @@ export function buildRoutes(adminHost: boolean): RouteObject[] {
         notFound,
       ],
     },
-    { path: '/admin', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
-    { element: <AdminLayout />, children: adminChildren(false) },
+    {
+      element: <AdminProviders />,
+      children: [
+        { path: '/admin', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+        { element: <AdminLayout />, children: adminChildren(false) },
+      ],
+    },
   ];
 }

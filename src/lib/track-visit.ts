@@ -1,7 +1,7 @@
 // Visit tracking in the browser (SPEC.md §4): one second after a page mounts it reports its
 // visit, once per page per browser session. No cookies; failures are silent.
 import { useEffect } from 'react';
-import { TRACK_DELAY_MS } from '../../schemas/analytics.ts';
+import { TRACK_DELAY_MS } from '../../schemas/public.ts';
 import { useClientConfig } from './client-config.tsx';
 
 const flagKey = (page: string) => `visit-tracked:${page}`;

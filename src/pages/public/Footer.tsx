@@ -9,8 +9,11 @@ import { Icon } from './icons.tsx';
  * hydrated text matches the server-rendered one.
  */
 export function currentYear(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZone }).format(now);
+  // Building a formatter is costly: one serves every render.
+  yearFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZone });
+  return yearFormat.format(now);
 }
+let yearFormat: Intl.DateTimeFormat | undefined;
 
 export function Footer() {
   return (
