@@ -10,6 +10,8 @@ const dist = process.env.DIST_DIR || 'dist';
 const vite = path.join('node_modules', '.bin', 'vite');
 for (const args of [
   ['build', '--outDir', path.join(dist, 'client')],
+  // The public pages' bundle, beside the console's (see vite.config.ts).
+  ['build', '--mode', 'public', '--outDir', path.join(dist, 'client')],
   ['build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, 'server')],
 ]) {
   const r = spawnSync(vite, [...args, '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -51,6 +51,20 @@ function fillTemplate(template: string, clientConfig: ClientConfig, readAsset?: 
 const siteOrigin = (config: Config) =>
   (config as Config & { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
 
+/**
+ * The template of the public pages: the public bundle (vite.config.ts, mode "public") in place of
+ * the console's entry and preloads, and without the zod setting only the console needs.
+ */
+function publicBundleTemplate(consoleTemplate: string, manifestJson: string): string {
+  const manifest = JSON.parse(manifestJson) as Record<string, { file: string; isEntry?: boolean }>;
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  if (!entry) throw new Error('the public bundle has no entry: run npm run build');
+  return consoleTemplate
+    .replace(/<script defer src="\/zod-jitless\.js"><\/script>\s*/, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<script type="module"[^>]*><\/script>/, `<script type="module" crossorigin src="/${entry.file}"></script>`);
+}
+
 const page = (template: string, result: RenderResult) =>
   template.replace('<!--app-head-->', result.head).replace('<!--app-html-->', result.html);
 
@@ -65,19 +79,23 @@ async function builtSsr(config: Config): Promise<Ssr> {
   const serverEntry = (await import(path.join(dist, 'server', 'entry-server.js'))) as {
     render: Render;
     pagePaths: (adminHost: boolean) => string[];
+    publicPaths: () => string[];
   };
   const files = await loadStaticFiles(clientDir);
   const clientConfig = clientConfigOf(config);
-  const template = fillTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientConfig, (href) =>
+  const consoleTemplate = fillTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientConfig, (href) =>
     readFileSync(path.join(clientDir, href), 'utf8'),
   );
+  const publicTemplate = publicBundleTemplate(consoleTemplate, readFileSync(path.join(clientDir, '.vite', 'public-manifest.json'), 'utf8'));
   const origin = siteOrigin(config);
   const known = [new Set(serverEntry.pagePaths(false)), new Set(serverEntry.pagePaths(true))];
+  const publicPaths = new Set(serverEntry.publicPaths());
 
   // One entry per (hosting mode, page); every unknown path shares its mode's 404 page.
   const pages = new Map<string, Prepared | Promise<Prepared>>();
-  const renderPage = async (adminHost: boolean, pathname: string): Promise<Prepared> => {
+  const renderPage = async (adminHost: boolean, pathname: string, publicBundle: boolean): Promise<Prepared> => {
     const result = await serverEntry.render({ url: pathname, hostname: adminHost ? config.ADMIN_HOSTS[0] : 'site.invalid', origin, clientConfig });
+    const template = publicBundle ? publicTemplate : consoleTemplate;
     return prepare({
       status: result.status,
       type: 'text/html; charset=utf-8',
@@ -86,12 +104,15 @@ async function builtSsr(config: Config): Promise<Ssr> {
       validUntil: result.validUntil,
     });
   };
-  const pageFor = (adminHost: boolean, pathname: string): Prepared | Promise<Prepared> => {
+  const pageFor = (adminHost: boolean, requested: string): Prepared | Promise<Prepared> => {
+    const pathname = requested.replace(/(.)\/+$/, '$1'); // "/about/" is "/about", as in the router
     const known_ = known[adminHost ? 1 : 0].has(pathname);
     const key = `${adminHost ? 'admin' : 'main'} ${known_ ? pathname : '404'}`;
     const cached = pages.get(key);
     if (cached && (cached instanceof Promise || Date.now() < cached.validUntil)) return cached;
-    const pending = renderPage(adminHost, known_ ? pathname : '/__not-found__').then(
+    // Main-site pages other than the console's load the public bundle, the 404 page included.
+    const publicBundle = !adminHost && (!known_ || publicPaths.has(pathname));
+    const pending = renderPage(adminHost, known_ ? pathname : '/__not-found__', publicBundle).then(
       (p) => (pages.set(key, p), p),
       (err: unknown) => {
         pages.delete(key);

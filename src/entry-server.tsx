@@ -11,6 +11,7 @@ import { renderHead } from './lib/meta.ts';
 import { buildRoutes } from './routes.tsx';
 import { currentYear } from './pages/public/Footer.tsx';
 import { site } from './content.ts';
+import { publicPages } from './public-pages.tsx';
 
 export interface RenderRequest {
   url: string;
@@ -27,6 +28,9 @@ export interface RenderResult {
   /** When the date-dependent parts (the footer's year) change: the HTML may be kept until then. */
   validUntil: number;
 }
+
+/** The pages that load the public bundle (main site mode); any unknown path does too (its 404 page). */
+export const publicPaths = (): string[] => publicPages.map((p) => p.path);
 
 /** The paths of every named page of a hosting mode; any other path renders the 404 page. */
 export function pagePaths(adminHost: boolean): string[] {

@@ -1,5 +1,5 @@
 // The public footer (SPEC.md §2): a description, two contact emails and the copyright line.
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';
 import { Icon } from './icons.tsx';
