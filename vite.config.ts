@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
  * React and gives public pages this bundle, the console the React one.
  */
 const publicBuild: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

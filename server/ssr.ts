@@ -52,16 +52,18 @@ const siteOrigin = (config: Config) =>
   (config as Config & { PUBLIC_URL?: string }).PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
 
 /**
- * The template of the public pages: the public bundle (vite.config.ts, mode "public") in place of
- * the console's entry and preloads, and without the zod setting only the console needs.
+ * The template of the public pages: the public bundle (vite.config.ts, mode "public") and its
+ * smaller stylesheet in place of the console's, and without the zod setting only the console needs.
  */
-function publicBundleTemplate(consoleTemplate: string, manifestJson: string): string {
-  const manifest = JSON.parse(manifestJson) as Record<string, { file: string; isEntry?: boolean }>;
+function publicBundleTemplate(template: string, manifestJson: string): string {
+  const manifest = JSON.parse(manifestJson) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   if (!entry) throw new Error('the public bundle has no entry: run npm run build');
-  return consoleTemplate
+  const styles = (entry.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+  return template
     .replace(/<script defer src="\/zod-jitless\.js"><\/script>\s*/, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<link rel="stylesheet"[^>]*>/, styles)
     .replace(/<script type="module"[^>]*><\/script>/, `<script type="module" crossorigin src="/${entry.file}"></script>`);
 }
 
@@ -83,10 +85,11 @@ async function builtSsr(config: Config): Promise<Ssr> {
   };
   const files = await loadStaticFiles(clientDir);
   const clientConfig = clientConfigOf(config);
-  const consoleTemplate = fillTemplate(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), clientConfig, (href) =>
-    readFileSync(path.join(clientDir, href), 'utf8'),
-  );
-  const publicTemplate = publicBundleTemplate(consoleTemplate, readFileSync(path.join(clientDir, '.vite', 'public-manifest.json'), 'utf8'));
+  const raw = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const readAsset = (href: string) => readFileSync(path.join(clientDir, href), 'utf8');
+  const consoleTemplate = fillTemplate(raw, clientConfig, readAsset);
+  const publicManifest = readFileSync(path.join(clientDir, '.vite', 'public-manifest.json'), 'utf8');
+  const publicTemplate = fillTemplate(publicBundleTemplate(raw, publicManifest), clientConfig, readAsset);
   const origin = siteOrigin(config);
   const known = [new Set(serverEntry.pagePaths(false)), new Set(serverEntry.pagePaths(true))];
   const publicPaths = new Set(serverEntry.publicPaths());

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './PublicApp.tsx';
 import { ClientConfigContext, readClientConfig } from './lib/client-config.tsx';
+import './public.css';
 
 hydrateRoot(
   document.getElementById('root')!,
