@@ -125,7 +125,7 @@ async function builtSsr(config: Config): Promise<Ssr> {
     pages.set(key, pending);
     return pending;
   };
-  // The public pages are ready before the first visitor asks.
+  // Every page of the main site is ready before the first visitor asks.
   for (const p of known[0]) void Promise.resolve(pageFor(false, p)).catch((err) => logger.error({ err }, 'server rendering failed'));
 
   const fromMemory: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
