@@ -1,7 +1,7 @@
 // About, titled Meet Our Team (SPEC.md §2): story, three broker bios, approach, call to action.
 import { approach, brokers, site, story } from '../../content.ts';
 import { Icon } from './icons.tsx';
-import { CtaBanner, PageIntro, SectionHeading, belowFold, initials } from './ui.tsx';
+import { CtaBanner, PageIntro, SectionHeading, initials } from './ui.tsx';
 
 const avatarColors = ['bg-brand-700', 'bg-accent-600', 'bg-brand-500'];
 
@@ -23,7 +23,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="team-title" className={`bg-slate-50 px-4 py-16 sm:px-6 sm:py-24 ${belowFold}`}>
+      <section aria-labelledby="team-title" className="bg-slate-50 px-4 py-16 sm:px-6 sm:py-24">
         <div className="mx-auto max-w-6xl">
           <SectionHeading id="team-title" eyebrow="Our brokers" title="The people who will help you" intro="Every client works with a dedicated, licensed broker who knows their situation." />
           <ul className="mt-14 grid gap-6 md:grid-cols-3">
@@ -51,7 +51,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="approach-title" className={`px-4 py-16 sm:px-6 sm:py-24 ${belowFold}`}>
+      <section aria-labelledby="approach-title" className="px-4 py-16 sm:px-6 sm:py-24">
         <div className="mx-auto max-w-6xl">
           <SectionHeading id="approach-title" eyebrow="Our approach" title="How we work with you" />
           <ul className="mt-14 grid gap-8 md:grid-cols-3">

@@ -3,7 +3,6 @@ import { Link } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';
 import { Icon } from './icons.tsx';
-import { belowFold } from './ui.tsx';
 
 /**
  * The current year in the office's time zone: server and browser compute the same value, so the
@@ -18,7 +17,7 @@ let yearFormat: Intl.DateTimeFormat | undefined;
 
 export function Footer() {
   return (
-    <footer className={`border-t border-slate-200 bg-slate-50 ${belowFold}`}>
+    <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
         <div>
           <Logo />

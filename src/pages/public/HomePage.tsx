@@ -2,7 +2,7 @@
 // why-choose, testimonial and the closing call to action.
 import { brokers, processSteps, reasons, services, site, testimonial, trustNumbers } from '../../content.ts';
 import { Icon } from './icons.tsx';
-import { Backdrop, ButtonLink, CtaBanner, SectionHeading, belowFold, initials } from './ui.tsx';
+import { Backdrop, ButtonLink, CtaBanner, SectionHeading, initials } from './ui.tsx';
 
 export function HomePage() {
   return (
@@ -115,7 +115,7 @@ function TrustNumbers() {
 
 function Services() {
   return (
-    <section aria-labelledby="services-title" className={`px-4 py-20 sm:px-6 sm:py-28 ${belowFold}`}>
+    <section aria-labelledby="services-title" className="px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="services-title"
@@ -141,7 +141,7 @@ function Services() {
 
 function Process() {
   return (
-    <section aria-labelledby="process-title" className={`bg-slate-50 px-4 py-20 sm:px-6 sm:py-28 ${belowFold}`}>
+    <section aria-labelledby="process-title" className="bg-slate-50 px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="process-title" eyebrow="How it works" title="A simple, four-step process" intro="Clear steps, one dedicated broker, and no surprises along the way." />
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -199,7 +199,7 @@ function WhyChoose() {
 
 function Testimonial() {
   return (
-    <section aria-labelledby="testimonial-title" className={`bg-brand-50 px-4 py-20 sm:px-6 sm:py-24 ${belowFold}`}>
+    <section aria-labelledby="testimonial-title" className="bg-brand-50 px-4 py-20 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-4xl text-center">
         <h2 id="testimonial-title" className="text-sm font-semibold uppercase tracking-[0.14em] text-brand-600">
           What our clients say

@@ -4,9 +4,6 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/nav.tsx';
 import { Icon } from './icons.tsx';
 
-/** Below the fold: the browser skips its layout and paint until it nears the screen, so the first paint comes sooner. */
-export const belowFold = '[content-visibility:auto] [contain-intrinsic-size:auto_800px]';
-
 const buttonBase =
   'inline-flex items-center justify-center gap-2 rounded-xl px-6 py-3.5 text-base font-semibold transition-colors focus-visible:outline-offset-4';
 
@@ -69,7 +66,7 @@ export function Backdrop() {
 /** The closing call to action of Home and About: always leads to the lead form. */
 export function CtaBanner({ title, text }: { title: string; text: string }) {
   return (
-    <section aria-labelledby="cta-title" className={`px-4 py-16 sm:px-6 sm:py-24 ${belowFold}`}>
+    <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-24">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-brand-900 px-6 py-12 text-center shadow-xl sm:px-12 sm:py-16">
         <div aria-hidden="true" className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-brand-600/40 blur-2xl" />
         <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-accent-600/30 blur-2xl" />
