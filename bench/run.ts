@@ -4,8 +4,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { benchLeads } from './leads.ts';
 import { benchAnalytics } from './analytics.ts';
+import { benchHttp } from './http.ts';
 
 const benches = {
+  http: ['HTTP: pages, static files and the public API against an in-memory node:http ceiling', benchHttp],
   leads: ['leads, stats and activity', benchLeads],
   analytics: ['analytics', benchAnalytics],
 } as const;

@@ -21,8 +21,8 @@ export const analyticsPeriod = z.enum(ANALYTICS_PERIODS, {
 });
 export const analyticsQuery = z.object({ period: analyticsPeriod.default(DEFAULT_ANALYTICS_PERIOD) });
 
-/** Delay before a page reports its visit, and the gap that ends a visitor's session. */
-export const TRACK_DELAY_MS = 1000;
+export { TRACK_DELAY_MS } from './public.ts';
+/** The gap that ends a visitor's session. */
 export const SESSION_GAP_MS = 30 * 60 * 1000;
 
 /**

@@ -1,9 +1,9 @@
 // The public lead form's submission: the referral fields plus a honeypot that people never see.
 import { z } from 'zod';
 import { referralInput } from './lead.ts';
+import { HONEYPOT_FIELD } from './public.ts';
 
-/** A hidden form field: a person leaves it empty, form-filling bots tend to fill it. */
-export const HONEYPOT_FIELD = 'website';
+export { HONEYPOT_FIELD, PUBLIC_PAGES } from './public.ts';
 
 export const referralSubmission = referralInput.extend({
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),
@@ -15,6 +15,3 @@ export interface ReferralResult {
   success: true;
   leadId: string;
 }
-
-/** The public pages search engines may index (robots.txt, sitemap.xml). */
-export const PUBLIC_PAGES = ['/', '/about', '/contact'] as const;

@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import * as trpcExpress from '@trpc/server/adapters/express';
 import type { Config } from './config.ts';
 import { logger } from './logger.ts';
-import { mountSsr } from './ssr.ts';
+import { createSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
 import { refuseDeepBody, refuseDeepQuery, refuseWhileDatabaseAway, requestId, requireJsonBody, trpcErrorHandler } from './request-guards.ts';
 import { appRouter, restApi } from '../routers/index.ts';
@@ -33,6 +33,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   }
 
   const production = config.NODE_ENV === 'production' || opts.built === true;
+  // API-only tests skip page rendering (and the Vite dev server it needs).
+  const ssr = opts.ssr === false ? undefined : await createSsr(config, production);
   app.use(
     helmet({
       // Vite's dev server injects inline scripts; the production build has none.
@@ -53,6 +55,9 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     }),
   );
+  // Built pages and static files come from memory, already compressed: they need the security
+  // headers above and none of the compression, logging or body parsing below.
+  if (ssr?.fromMemory) app.use(ssr.fromMemory);
   app.use(compression());
   app.use(
     pinoHttp({
@@ -82,8 +87,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   app.use('/trpc', trpcErrorHandler);
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
-  // API-only tests skip page rendering (and the Vite dev server it needs).
-  const ssr = opts.ssr === false ? undefined : await mountSsr(app, config, production);
+  ssr?.mount(app);
   // Sends the outbox's notices (Slack, email, reminders) in the background of this server.
   const notifier = startNotifier(config, opts.notify);
   return {

@@ -1,7 +1,8 @@
 // The application shell: picks the hosting mode, renders the matching route and keeps the
 // document title in step with it.
 import { Suspense, useEffect, useMemo } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router-dom';
+import { matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router-dom';
+import { NavContext } from './lib/nav.tsx';
 import { useClientConfig } from './lib/client-config.tsx';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { buildRoutes, type PageHandle } from './routes.tsx';
@@ -13,6 +14,8 @@ export function App({ hostname }: { hostname: string }) {
   const { adminHosts } = useClientConfig();
   const routes = useMemo(() => buildRoutes(isAdminHost(hostname, adminHosts)), [hostname, adminHosts]);
   const location = useLocation();
+  const navigate = useNavigate();
+  const nav = useMemo(() => ({ pathname: location.pathname, navigate: (to: string) => navigate(to) }), [location.pathname, navigate]);
   const element = useRoutes(routes);
   const handle = findHandle(routes, location.pathname);
 
@@ -21,7 +24,12 @@ export function App({ hostname }: { hostname: string }) {
   }, [handle]);
   useTrackVisit(handle?.page);
 
-  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+  // The public pages' links (lib/nav.tsx) navigate through this router here.
+  return (
+    <NavContext.Provider value={nav}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </NavContext.Provider>
+  );
 }
 
 export function findHandle(routes: Parameters<typeof matchRoutes>[0], pathname: string): PageHandle | undefined {

@@ -1,14 +1,17 @@
 // Server rendering of one request: the page HTML (waiting for every lazy part), its head and status.
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter, type RouteObject } from 'react-router-dom';
 import { Writable } from 'node:stream';
+import { TZDate } from '@date-fns/tz';
 import { App, findHandle } from './App.tsx';
-import { Providers } from './Providers.tsx';
-import type { ClientConfig } from './lib/client-config.tsx';
+import { ClientConfigContext, type ClientConfig } from './lib/client-config.tsx';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { renderHead } from './lib/meta.ts';
 import { buildRoutes } from './routes.tsx';
+import { currentYear } from './pages/public/Footer.tsx';
+import { site } from './content.ts';
+import { publicPages } from './public-pages.tsx';
 
 export interface RenderRequest {
   url: string;
@@ -22,21 +25,40 @@ export interface RenderResult {
   head: string;
   status: number;
   redirect?: string;
+  /** When the date-dependent parts (the footer's year) change: the HTML may be kept until then. */
+  validUntil: number;
+}
+
+/** The pages that load the public bundle (main site mode); any unknown path does too (its 404 page). */
+export const publicPaths = (): string[] => publicPages.map((p) => p.path);
+
+/** The paths of every named page of a hosting mode; any other path renders the 404 page. */
+export function pagePaths(adminHost: boolean): string[] {
+  const paths: string[] = [];
+  const walk = (routes: RouteObject[]) =>
+    routes.forEach((r) => {
+      if (r.path && r.path !== '*' && r.handle) paths.push(r.path);
+      if (r.children) walk(r.children);
+    });
+  walk(buildRoutes(adminHost));
+  return paths;
 }
 
 export async function render(req: RenderRequest): Promise<RenderResult> {
+  const now = new Date();
+  const validUntil = new TZDate(Number(currentYear(now)) + 1, 0, 1, site.timeZone).getTime();
   const pathname = new URL(req.url, 'http://localhost').pathname;
   const handle = findHandle(buildRoutes(isAdminHost(req.hostname, req.clientConfig.adminHosts)), pathname);
   const html = await renderComplete(
     <StrictMode>
-      <Providers config={req.clientConfig}>
+      <ClientConfigContext.Provider value={req.clientConfig}>
         <StaticRouter location={req.url}>
           <App hostname={req.hostname} />
         </StaticRouter>
-      </Providers>
+      </ClientConfigContext.Provider>
     </StrictMode>,
   );
-  return { html, head: renderHead(handle, req.origin, pathname), status: handle?.notFound ? 404 : 200 };
+  return { html, head: renderHead(handle, req.origin, pathname), status: handle?.notFound ? 404 : 200, validUntil };
 }
 
 /** Renders to a string once everything, lazy chunks included, is ready: search engines get full text. */

@@ -1,14 +1,13 @@
 // The route table of both hosting modes (SPEC.md §2). Each page's handle names it for
 // visit tracking and gives its title and description for the document head.
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Outlet, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
-import { HomePage } from './pages/public/HomePage.tsx';
-import { AboutPage } from './pages/public/AboutPage.tsx';
-import { ContactPage } from './pages/public/ContactPage.tsx';
-import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
+import { notFoundPage, publicPages } from './public-pages.tsx';
 
-// Admin screens load on demand, so the public pages ship no console code.
+// Admin screens load on demand, so the public pages ship no console code; AdminProviders brings
+// the query cache and tRPC client with the first of them.
+const AdminProviders = lazy(() => import('./pages/admin/AdminProviders.tsx'));
 const LoginPage = lazy(() => import('./pages/admin/auth/LoginPage.tsx'));
 const AdminHome = lazy(() => import('./pages/admin/auth/AdminHome.tsx'));
 const AdminLayout = lazy(() => import('./pages/admin/AdminLayout.tsx'));
@@ -43,36 +42,37 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
   ];
 };
 
-const notFound: RouteObject = {
-  path: '*',
-  element: <NotFoundPage />,
-  handle: h({ page: 'not-found', title: 'Page not found', noindex: true, notFound: true }),
-};
+const notFound: RouteObject = { path: '*', element: <notFoundPage.Page />, handle: notFoundPage.handle };
 
 export function buildRoutes(adminHost: boolean): RouteObject[] {
   if (adminHost) {
     return [
-      { path: '/', element: <AdminHome />, handle: h({ page: 'admin-home', title: 'Admin Console', noindex: true }) },
-      { path: '/login', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
-      { element: <AdminLayout />, children: adminChildren(true) },
+      {
+        element: <AdminProviders />,
+        children: [
+          { path: '/', element: <AdminHome />, handle: h({ page: 'admin-home', title: 'Admin Console', noindex: true }) },
+          { path: '/login', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+          { element: <AdminLayout />, children: adminChildren(true) },
+        ],
+      },
       notFound,
     ];
   }
   return [
     {
-      element: <PublicLayout />,
+      element: (
+        <PublicLayout>
+          <Outlet />
+        </PublicLayout>
+      ),
+      children: [...publicPages.map(({ path, Page, handle }) => ({ path, element: <Page />, handle })), notFound],
+    },
+    {
+      element: <AdminProviders />,
       children: [
-        {
-          path: '/',
-          element: <HomePage />,
-          handle: h({ page: 'home', title: 'Health & Life Insurance Brokers', description: 'Independent health and life insurance brokers in Denver, Colorado, serving clients nationwide.' }),
-        },
-        { path: '/about', element: <AboutPage />, handle: h({ page: 'about', title: 'Meet Our Team', description: 'Meet the licensed brokers who find the right health and life coverage for you.' }) },
-        { path: '/contact', element: <ContactPage />, handle: h({ page: 'contact', title: 'Get Started', description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.' }) },
-        notFound,
+        { path: '/admin', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
+        { element: <AdminLayout />, children: adminChildren(false) },
       ],
     },
-    { path: '/admin', element: <LoginPage />, handle: h({ page: 'admin-login', title: 'Admin Login', noindex: true }) },
-    { element: <AdminLayout />, children: adminChildren(false) },
   ];
 }

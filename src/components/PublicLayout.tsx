@@ -1,9 +1,9 @@
 // Header and footer around the public pages (main site mode only).
-import { Outlet } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { Footer } from '../pages/public/Footer.tsx';
 import { Header } from '../pages/public/Header.tsx';
 
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -14,7 +14,7 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       <Footer />
     </div>

@@ -1,7 +1,7 @@
-// Visit tracking in the browser (SPEC.md §4): one second after a page mounts it reports its
-// visit, once per page per browser session. No cookies; failures are silent.
+// Visit tracking in the browser (SPEC.md §4): one second after a page mounts (and the document
+// has loaded) it reports its visit, once per page per browser session. No cookies; failures are silent.
 import { useEffect } from 'react';
-import { TRACK_DELAY_MS } from '../../schemas/analytics.ts';
+import { TRACK_DELAY_MS } from '../../schemas/public.ts';
 import { useClientConfig } from './client-config.tsx';
 
 const flagKey = (page: string) => `visit-tracked:${page}`;
@@ -19,7 +19,8 @@ export function useTrackVisit(page: string | undefined): void {
   useEffect(() => {
     const store = storage();
     if (!page || !store || store.getItem(flagKey(page))) return;
-    const timer = window.setTimeout(() => {
+    let timer: number | undefined;
+    const report = () => {
       if (store.getItem(flagKey(page))) return;
       store.setItem(flagKey(page), '1');
       fetch(`${apiBase}/api/track-visit`, {
@@ -34,7 +35,15 @@ export function useTrackVisit(page: string | undefined): void {
         },
         () => store.removeItem(flagKey(page)),
       );
-    }, TRACK_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    };
+    // The second counts from when the page is shown in full: a page that hydrates while it is still
+    // loading (the public bundle does so early) starts counting at the load event.
+    const start = () => (timer = window.setTimeout(report, TRACK_DELAY_MS));
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(timer);
+    };
   }, [page, apiBase]);
 }

@@ -1,5 +1,5 @@
 // The public footer (SPEC.md §2): a description, two contact emails and the copyright line.
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';
 import { Icon } from './icons.tsx';
@@ -9,8 +9,11 @@ import { Icon } from './icons.tsx';
  * hydrated text matches the server-rendered one.
  */
 export function currentYear(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZone }).format(now);
+  // Building a formatter is costly: one serves every render.
+  yearFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: site.timeZone });
+  return yearFormat.format(now);
 }
+let yearFormat: Intl.DateTimeFormat | undefined;
 
 export function Footer() {
   return (

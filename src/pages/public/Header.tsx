@@ -1,7 +1,7 @@
 // The fixed top bar of the public site (SPEC.md §2): Home, About, Get Started, a mobile menu,
 // and a denser, shadowed style once the page is scrolled past the threshold.
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 

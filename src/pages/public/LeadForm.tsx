@@ -3,7 +3,7 @@
 // success flag leaves everything as it was.
 import { useId, useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
-import { HONEYPOT_FIELD } from '../../../schemas/site.ts';
+import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 

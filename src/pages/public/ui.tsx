@@ -1,7 +1,7 @@
 // Building blocks shared by the public pages: buttons, section headings, page intros and the
 // closing call to action, so every page keeps the same type scale and spacing.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/nav.tsx';
 import { Icon } from './icons.tsx';
 
 const buttonBase =

@@ -1,7 +1,7 @@
 // Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
 // visits over time, most visited pages, locations and marketing metrics, all measured. The period
 // lives in the address (`?period=7d`), so a reload or a shared link shows the same figures.
-import { useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -11,11 +11,13 @@ import { useClientConfig } from '../../../lib/client-config.tsx';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
 import { BarList, Card, Skeleton, pageLabel, type AnalyticsReport } from './parts.tsx';
 import { StatCards, VisitsHero } from './StatCards.tsx';
-import { VisitsChart } from './VisitsChart.tsx';
-import { StatesSection } from './StatesSection.tsx';
 import { MarketingMetrics } from './MarketingMetrics.tsx';
 
 const isPeriod = (value: string | null): value is AnalyticsPeriod => (ANALYTICS_PERIODS as readonly (string | null)[]).includes(value);
+// The charts and the map (recharts, d3-geo and the states' shapes) are most of this page's code:
+// they load beside the report, so the figures show without waiting for them.
+const VisitsChart = lazy(() => import('./VisitsChart.tsx').then((m) => ({ default: m.VisitsChart })));
+const StatesSection = lazy(() => import('./StatesSection.tsx').then((m) => ({ default: m.StatesSection })));
 
 const isUnauthorized = (err: unknown) => (err as { data?: { code?: string } } | null)?.data?.code === 'UNAUTHORIZED';
 
@@ -104,8 +106,12 @@ function Report({ report }: { report: AnalyticsReport }) {
     <div className="space-y-4 sm:space-y-6">
       <VisitsHero report={report} />
       <StatCards report={report} />
-      <VisitsChart report={report} />
-      <StatesSection report={report} />
+      <Suspense fallback={<Skeleton className="h-72" />}>
+        <VisitsChart report={report} />
+      </Suspense>
+      <Suspense fallback={<Skeleton className="h-96" />}>
+        <StatesSection report={report} />
+      </Suspense>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
         <Card title="Most visited pages">
           <BarList label="Most visited pages" items={report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent }))} empty="No page data available" />

@@ -1,0 +1,11 @@
+// Rules the public pages share with the server, kept free of zod so the public bundle stays small;
+// the zod schemas in site.ts and analytics.ts build on these same values.
+
+/** A hidden form field: a person leaves it empty, form-filling bots tend to fill it. */
+export const HONEYPOT_FIELD = 'website';
+
+/** Delay before a page reports its visit (SPEC.md §9). */
+export const TRACK_DELAY_MS = 1000;
+
+/** The public pages search engines may index (robots.txt, sitemap.xml). */
+export const PUBLIC_PAGES = ['/', '/about', '/contact'] as const;

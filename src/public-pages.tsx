@@ -1,0 +1,33 @@
+// The public pages of the main site (SPEC.md §2) with their handles: the route table of the
+// console's router and the public bundle's own page switch are both built from this list.
+import type { ComponentType } from 'react';
+import type { PageHandle } from './routes.tsx';
+import { HomePage } from './pages/public/HomePage.tsx';
+import { AboutPage } from './pages/public/AboutPage.tsx';
+import { ContactPage } from './pages/public/ContactPage.tsx';
+import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
+
+export interface PublicPage {
+  path: string;
+  Page: ComponentType;
+  handle: PageHandle;
+}
+
+export const publicPages: PublicPage[] = [
+  {
+    path: '/',
+    Page: HomePage,
+    handle: { page: 'home', title: 'Health & Life Insurance Brokers', description: 'Independent health and life insurance brokers in Denver, Colorado, serving clients nationwide.' },
+  },
+  { path: '/about', Page: AboutPage, handle: { page: 'about', title: 'Meet Our Team', description: 'Meet the licensed brokers who find the right health and life coverage for you.' } },
+  { path: '/contact', Page: ContactPage, handle: { page: 'contact', title: 'Get Started', description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.' } },
+];
+
+/** Any other path: the 404 page, answered with status 404. */
+export const notFoundPage: Omit<PublicPage, 'path'> = {
+  Page: NotFoundPage,
+  handle: { page: 'not-found', title: 'Page not found', noindex: true, notFound: true },
+};
+
+/** The page for a path in main-site mode; a trailing slash is the same page, as in the router. */
+export const publicPageFor = (pathname: string) => publicPages.find((p) => p.path === (pathname.replace(/(.)\/+$/, '$1') || '/'));
