@@ -6,8 +6,6 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../server/db.ts';
-import { StaffModel } from '../models/staff.ts';
-import { LeadModel } from '../models/lead.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'seed-'));
@@ -37,8 +35,10 @@ describe('seed:demo', () => {
   it('run twice leaves the same counts', { timeout: 600_000 }, async () => {
     expect(await seed()).toBe(0);
     const first = await counts();
-    expect(first[StaffModel.collection.collectionName]).toBe(2);
-    expect(first[LeadModel.collection.collectionName]).toBeGreaterThan(0);
+    // Collection names as Mongoose derives them from the model names (no model is loaded here, so
+    // none tries to create its collection while the connection closes).
+    expect(first.staffs).toBe(2);
+    expect(first.leads).toBeGreaterThan(0);
     expect(await seed()).toBe(0);
     expect(await counts()).toEqual(first);
   });
