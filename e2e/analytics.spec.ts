@@ -18,6 +18,13 @@ function trackedVisits(page: Page) {
   return calls;
 }
 
+/** Installs the page clock stopped before the page loads: only runFor moves it. */
+async function pausedClock(page: Page) {
+  const start = new Date('2030-01-15T18:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(+start + 1000));
+}
+
 async function browse(browser: Browser, userAgent: string, paths: string[]) {
   const context = await browser.newContext({ userAgent });
   const page = await context.newPage();
@@ -32,22 +39,29 @@ test.describe('visit tracking', () => {
   test.use({ userAgent: AGENTS.edge });
 
   test('reports a page one second after it mounts, once per page per browser session', async ({ page, browser }) => {
+    // The page's clock is driven by the test: no sleep decides what "one second" means.
+    await pausedClock(page);
     const calls = trackedVisits(page);
-    const opened = Date.now();
     await page.goto('/');
-    await page.waitForTimeout(600);
+    await page.clock.runFor(900);
     expect(calls).toHaveLength(0);
+    await page.clock.runFor(200);
     await expect.poll(() => calls.length, { timeout: 4000 }).toBe(1);
-    expect(calls[0]!.at - opened).toBeGreaterThanOrEqual(950);
     expect(calls[0]!.body).toEqual({ page: 'home', userAgent: AGENTS.edge, referrer: 'direct' });
 
-    // Another page of the same session reports itself; coming back to the first does not.
+    // Another page of the same session reports itself; coming back to the first does not: the
+    // next page's report (contact) is the first to arrive after it.
     await page.getByRole('link', { name: 'About' }).first().click();
+    await page.clock.runFor(1100);
     await expect.poll(() => calls.map((c) => c.body.page), { timeout: 4000 }).toEqual(['home', 'about']);
     await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.clock.runFor(1100);
     await page.reload();
-    await page.waitForTimeout(1800);
-    expect(calls.map((c) => c.body.page)).toEqual(['home', 'about']);
+    await page.clock.runFor(1100);
+    await page.goto('/contact');
+    await page.clock.runFor(1100);
+    await expect.poll(() => calls.length, { timeout: 4000 }).toBe(3);
+    expect(calls.map((c) => c.body.page)).toEqual(['home', 'about', 'contact']);
 
     // A new browser session reports again.
     const fresh = await browser.newContext({ userAgent: AGENTS.edge });
@@ -59,10 +73,14 @@ test.describe('visit tracking', () => {
   });
 
   test('a page left within the first second is not reported', async ({ page }) => {
+    await pausedClock(page);
     const calls = trackedVisits(page);
     await page.goto('/contact');
+    await page.clock.runFor(500);
     await page.getByRole('link', { name: 'About' }).first().click();
-    await page.waitForTimeout(1800);
+    await page.clock.runFor(1100);
+    // Contact's report would have come first; About's is the only one.
+    await expect.poll(() => calls.length, { timeout: 4000 }).toBe(1);
     expect(calls.map((c) => c.body.page)).toEqual(['about']);
   });
 });

@@ -102,4 +102,31 @@ describe('server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   });
+
+  it('keeps medical details out of the logs through a failed close, a refused update and an update', { timeout: 180_000 }, async () => {
+    const env = { LOG_LEVEL: 'debug', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-password-1', ADMIN_NAME: 'Ops Person' };
+    const s = startServer(env);
+    const base = await s.listening;
+    const json = { 'content-type': 'application/json' };
+    const login = await fetch(base + '/api/auth/login', { method: 'POST', headers: json, body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }) });
+    const headers = { ...json, authorization: `Bearer ${(await login.json()).token}` };
+    const medical = { medicalHistory: 'Secret-History-Asthma-1977', medications: 'Secret-Medication-Inhaler-42' };
+    const customer = { name: 'Med Private', email: 'med@example.com', phone: '(303) 555-0177', age: 41, insuranceProvider: 'Aetna', ...medical };
+
+    const closeLead = (input: unknown) => fetch(base + '/trpc/customers.closeLead', { method: 'POST', headers, body: JSON.stringify({ json: input }) });
+    expect((await closeLead({ leadId: '64b000000000000000000000', customer })).status).toBe(404);
+    expect((await closeLead({ leadId: '64b000000000000000000000', customer: { ...customer, email: 'not-an-email' } })).status).toBe(400);
+    const created = await fetch(base + '/api/admin/customers', { method: 'POST', headers, body: JSON.stringify(customer) });
+    expect(created.status).toBe(201);
+    const { customerId } = await created.json();
+    const update = (body: unknown) => fetch(`${base}/api/admin/customers/${customerId}`, { method: 'PUT', headers, body: JSON.stringify(body) });
+    expect((await update({ age: 'old', medicalHistory: 'Secret-History-Refused-2' })).status).toBe(400);
+    expect((await update({ medicalHistory: 'Secret-History-Updated-3', medications: 'Secret-Medication-Updated-4' })).status).toBe(200);
+
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    // The requests were logged (so the capture works), none of the medical text was.
+    expect(s.output()).toContain(`/api/admin/customers/${customerId}`);
+    expect(s.output()).not.toMatch(/Secret-/);
+  });
 });
