@@ -1,6 +1,8 @@
 // Leads, stats and the activity export at 1,000, 10,000 and 100,000 leads (and as many activity
 // entries), each size on a fresh embedded database, printed as one table so growth is visible.
 // BENCH_SIZES=1000,10000 picks other sizes.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import superjson from 'superjson';
 import { createStaffWithToken, startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import { LeadModel } from '../models/lead.ts';
@@ -109,21 +111,32 @@ async function measure(server: TestServer, token: string, size: number): Promise
   return out;
 }
 
+/** One size on its own server and connection, in this process; prints its figures as one JSON line. */
+async function benchSize(size: number): Promise<void> {
+  const server = await startTestServer({ TRUST_PROXY: '1' });
+  try {
+    const { token } = await createStaffWithToken(server, { name: 'Bench Admin', email: 'bench@example.com' });
+    await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
+    await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
+    const t = performance.now();
+    await seed(size);
+    console.log(`${size.toLocaleString('en-US')} leads and activity entries stored and counted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`RESULT ${JSON.stringify([...(await measure(server, token, size))])}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function benchLeads(): Promise<void> {
+  if (process.env.BENCH_ONE_SIZE) return benchSize(Number(process.env.BENCH_ONE_SIZE));
+  // Each size in a process of its own, with a fresh database and connection.
   const results = new Map<number, Map<string, number>>();
   for (const size of SIZES) {
-    const server = await startTestServer({ TRUST_PROXY: '1' });
-    try {
-      const { token } = await createStaffWithToken(server, { name: 'Bench Admin', email: 'bench@example.com' });
-      await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-      await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-      const t = performance.now();
-      await seed(size);
-      console.log(`${size.toLocaleString('en-US')} leads and activity entries stored and counted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-      results.set(size, await measure(server, token, size));
-    } finally {
-      await server.stop();
-    }
+    const r = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['bench/run.ts', 'leads'], { env: { ...process.env, BENCH_ONE_SIZE: String(size) }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = (r.stdout ?? '').split('\n');
+    for (const line of lines) if (line && !line.startsWith('RESULT ') && !line.startsWith('## ')) console.log(line);
+    const result = lines.find((l) => l.startsWith('RESULT '));
+    if (result) results.set(size, new Map(JSON.parse(result.slice(7)) as [string, number][]));
   }
   const rows = [...new Set([...results.values()].flatMap((m) => [...m.keys()]))];
   const head = ['median ms'.padEnd(38), ...SIZES.map((s) => `${s.toLocaleString('en-US')} leads`.padStart(14))].join(' | ');
