@@ -12,7 +12,13 @@ import { DEMO_AGENTS, DEMO_PASSWORD, seedStaff } from '../scripts/seed/staff.ts'
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
+// Each server runs in a process group of its own, so a test that fails midway leaves no server
+// (tsx's child, and its database) behind.
+afterAll(() =>
+  children.forEach((c) => {
+    if (c.exitCode === null && c.pid) process.kill(-c.pid, 'SIGKILL');
+  }),
+);
 
 const baseEnv = (dataDir: string) => {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir };
@@ -21,7 +27,7 @@ const baseEnv = (dataDir: string) => {
 };
 
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(tsx, ['server.ts'], { cwd: root, env: { ...baseEnv(dataDir), ...env } });
+  const child = spawn(tsx, ['server.ts'], { cwd: root, env: { ...baseEnv(dataDir), ...env }, detached: true });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
