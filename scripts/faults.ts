@@ -121,9 +121,10 @@ async function killDuringSubmissions() {
     if (++sent === 400) {
       kill(serverPid(), 'SIGKILL');
       restart = exited(server!).then(startServer);
+      restart.catch((err) => problems.push(`restart failed: ${err}`));
     }
     // Like a browser's user trying again: a submission without an answer is sent again until one comes.
-    for (let attempt = 0; attempt < 600; attempt++) {
+    for (let attempt = 0; attempt < 300 && !problems.length; attempt++) {
       const r = await call('POST', '/api/referral', { body: lead(i, 'kill'), from: sourceOf(i) });
       if (r.status === 201) acknowledged.push(JSON.parse(r.body).leadId);
       if (r.status !== 0 && r.status !== 503) {
@@ -132,6 +133,7 @@ async function killDuringSubmissions() {
       }
       if (attempt === 0) retried++;
       await sleep(200);
+      if (attempt === 100) console.log(`still no answer after 20 s (last status ${r.status}); server log:\n${logLines.slice(-6).join('\n')}`);
     }
   });
   await restart;

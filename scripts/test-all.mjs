@@ -56,6 +56,17 @@ if (run('production build', 'npm', ['run', 'build', '--silent'])) {
   }
 }
 
+// Schemathesis against GET /api/openapi.json; each case it runs counts as one passed test.
+const fuzzJson = path.join(work, 'fuzz.json');
+run('API fuzzing (schemathesis)', 'npm', ['run', 'test:fuzz', '--silent'], { FUZZ_SUMMARY_FILE: fuzzJson });
+if (existsSync(fuzzJson)) {
+  const f = JSON.parse(readFileSync(fuzzJson, 'utf8'));
+  if (f.failed) totals.failed += 1;
+  else totals.passed += f.cases;
+}
+// Faults on the built server (kill -9, database killed, SIGTERM) and a soak of SOAK_SECONDS (60 here).
+run('fault suite', 'npm', ['run', 'test:faults', '--silent'], { SOAK_SECONDS: process.env.SOAK_SECONDS || '60' });
+
 rmSync(work, { recursive: true, force: true });
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nall: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
