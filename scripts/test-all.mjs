@@ -170,6 +170,17 @@ for (const step of steps) {
   if (code !== 0 || totals.failed > failedBefore) failedSteps.add(step.name);
 }
 
+// Schemathesis against GET /api/openapi.json; each case it runs counts as one passed test.
+const fuzzJson = path.join(work, 'fuzz.json');
+run('API fuzzing (schemathesis)', 'npm', ['run', 'test:fuzz', '--silent'], { FUZZ_SUMMARY_FILE: fuzzJson });
+if (existsSync(fuzzJson)) {
+  const f = JSON.parse(readFileSync(fuzzJson, 'utf8'));
+  if (f.failed) totals.failed += 1;
+  else totals.passed += f.cases;
+}
+// Faults on the built server (kill -9, database killed, SIGTERM) and a soak of SOAK_SECONDS (60 here).
+run('fault suite', 'npm', ['run', 'test:faults', '--silent'], { SOAK_SECONDS: process.env.SOAK_SECONDS || '60' });
+
 rmSync(work, { recursive: true, force: true });
 if (problems.length) console.log(`\n${problems.join('\n')}`);
 if (failedSteps.size) console.log(`\nFailed steps: ${[...failedSteps].join(', ')}`);

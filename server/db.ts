@@ -49,21 +49,35 @@ let away = false;
 /** True while the latest background ping failed: requests then get 503 at once instead of waiting for the driver. */
 export const databaseAway = () => away;
 
-/** Pings twice a second, so a dead database is known within about a second. */
+/**
+ * Pings twice a second, so a dead database is known within about a second. A refused or broken
+ * connection counts at once; a slow answer (a busy database) only when it repeats.
+ */
 function watchDatabase(): NodeJS.Timeout {
   let pinging = false;
+  let slow = 0;
   const timer = setInterval(() => {
-    if (pinging) return;
+    const db = mongoose.connection.db;
+    if (pinging || !db) return;
     pinging = true;
-    void isDatabaseUp(700)
-      .then((up) => (away = !up))
-      .finally(() => (pinging = false));
+    let timeout: NodeJS.Timeout | undefined;
+    void Promise.race([db.admin().ping().then(() => 'up' as const), new Promise<'slow'>((r) => (timeout = setTimeout(() => r('slow'), 1000)))])
+      .catch(() => 'down' as const)
+      .then((result) => {
+        slow = result === 'slow' ? slow + 1 : 0;
+        // Away stays away until a ping answers.
+        away = result !== 'up' && (away || result === 'down' || slow >= 3);
+      })
+      .finally(() => {
+        clearTimeout(timeout);
+        pinging = false;
+      });
   }, 500);
   timer.unref();
   return timer;
 }
 
-/** True when the database answers a ping within `timeoutMs`. */
+/** True when the database answers a ping within two seconds. */
 export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   const db = mongoose.connection.db;
   if (!db) return false;
