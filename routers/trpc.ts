@@ -44,9 +44,6 @@ export function describeZodError(err: ZodError): string {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  // Subscriptions (the live console) stream over server-sent events; pings keep proxies from closing
-  // an idle stream and let the browser notice a dead one and reconnect.
-  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 25_000 } },
   errorFormatter({ shape, error }) {
     // Never leak stack traces to callers.
     return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } };
