@@ -70,7 +70,12 @@ export default function CustomersPage() {
   const shown = useMemo(() => filterCustomers(all, filters), [all, filters]);
   const stats = useMemo(() => customerStats(all), [all]);
   const set = (key: keyof CustomerFilters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
-  const loadError = customers.error && !loadErrorDismissed ? (customers.error.message ? `Error loading customers: ${customers.error.message}` : 'Failed to load customers') : null;
+  const loadError =
+    customers.error && !loadErrorDismissed
+      ? customers.error.message
+        ? `Error loading customers: ${customers.error.message}`
+        : 'Failed to load customers'
+      : null;
   const onSaved = (saved: CustomerSummary, added: boolean) => {
     setEditing(undefined);
     // A success replaces whatever error was showing.
@@ -82,7 +87,12 @@ export default function CustomersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customer Management</h1>
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButton} disabled={shown.length === 0} onClick={() => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(shown))}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={shown.length === 0}
+            onClick={() => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(shown))}
+          >
             Export CSV
           </button>
           <button type="button" className={primaryButton} onClick={() => setEditing(null)}>
@@ -102,7 +112,14 @@ export default function CustomersPage() {
       </section>
 
       <section aria-label="Search and filters" className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-        <input type="search" aria-label="Search customers" placeholder="Search by name, email or phone" value={filters.search} onChange={set('search')} className={inputClass} />
+        <input
+          type="search"
+          aria-label="Search customers"
+          placeholder="Search by name, email or phone"
+          value={filters.search}
+          onChange={set('search')}
+          className={inputClass}
+        />
         <select aria-label="Filter by insurance type" value={filters.insuranceType} onChange={set('insuranceType')} className={inputClass}>
           <option value="">All Types</option>
           {INSURANCE_TYPES.map((t) => (
