@@ -25,8 +25,20 @@ test.beforeAll(async () => {
     visitor: `a11y-${run}-${i % 7}`,
   }));
   await storeVisits(visits, 'America/Denver', { raw: false });
-  await CustomerModel.create({ name: `Axe Complete ${run}`, email: `axe.${run}@example.com`, phone: '3035559090', age: 50, insuranceProvider: 'Aetna', leadKey: `manual:e2e-a11y-${run}` });
-  await CustomerModel.create({ name: `Axe Missing ${run}`, email: `axe.missing.${run}@example.com`, phone: '3035559191', leadKey: `manual:e2e-a11y-missing-${run}` });
+  await CustomerModel.create({
+    name: `Axe Complete ${run}`,
+    email: `axe.${run}@example.com`,
+    phone: '3035559090',
+    age: 50,
+    insuranceProvider: 'Aetna',
+    leadKey: `manual:e2e-a11y-${run}`,
+  });
+  await CustomerModel.create({
+    name: `Axe Missing ${run}`,
+    email: `axe.missing.${run}@example.com`,
+    phone: '3035559191',
+    leadKey: `manual:e2e-a11y-missing-${run}`,
+  });
 });
 
 async function violations(page: Page) {
@@ -35,9 +47,15 @@ async function violations(page: Page) {
 }
 
 const PAGES = [
-  { path: '/admin/dashboard', ready: (page: Page) => expect(page.getByRole('list', { name: 'Recent activity' })).toBeVisible({ timeout: 15_000 }) },
+  {
+    path: '/admin/dashboard',
+    ready: (page: Page) => expect(page.getByRole('list', { name: 'Recent activity' })).toBeVisible({ timeout: 15_000 }),
+  },
   { path: '/admin/analytics', ready: (page: Page) => expect(page.getByRole('list', { name: 'Legend' })).toBeVisible({ timeout: 20_000 }) },
-  { path: `/admin/customers?search=${run}`, ready: (page: Page) => expect(page.locator('text=Missing details >> visible=true').first()).toBeVisible({ timeout: 15_000 }) },
+  {
+    path: `/admin/customers?search=${run}`,
+    ready: (page: Page) => expect(page.locator('text=Missing details >> visible=true').first()).toBeVisible({ timeout: 15_000 }),
+  },
 ];
 
 for (const size of [

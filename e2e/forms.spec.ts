@@ -33,7 +33,9 @@ test('the add form shows every problem under its field at once and focuses the f
   await expect(await errorOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age must be between 1 and 120');
   await expect(await errorOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
   await expect(await errorOf(dialog.getByLabel('Phone'))).toHaveText('Phone is required');
-  await expect(await errorOf(dialog.getByLabel('Number of Children'))).toHaveText('Number of children is required when the customer has kids (1 to 20)');
+  await expect(await errorOf(dialog.getByLabel('Number of Children'))).toHaveText(
+    'Number of children is required when the customer has kids (1 to 20)',
+  );
   await expect(await errorOf(dialog.getByLabel('Kids Ages'))).toHaveText(/^Kids ages must be a comma-separated list/);
   await expect(await errorOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
   // Nothing was sent, and no banner stands in for the field messages.
@@ -67,7 +69,21 @@ test('a server refusal naming a field shows under that field with focus on it', 
   await dialog.getByLabel('Phone').fill('(303) 555-6262');
   await dialog.getByLabel('Insurance Provider').selectOption('Aetna');
   await page.route('**/trpc/customers.create**', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'phone: Phone is already used by another customer', code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } } }]) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        {
+          error: {
+            json: {
+              message: 'phone: Phone is already used by another customer',
+              code: -32600,
+              data: { code: 'BAD_REQUEST', httpStatus: 400 },
+            },
+          },
+        },
+      ]),
+    }),
   );
   await dialog.getByRole('button', { name: 'Add Customer' }).click();
   const phone = dialog.getByLabel('Phone');
@@ -79,8 +95,24 @@ test('a server refusal naming a field shows under that field with focus on it', 
 test('a customer closed without age or provider is marked "Missing details" and its edit saves without them', async ({ page }) => {
   await db();
   const name = `Olive Older ${run}`;
-  const lead = await LeadModel.create({ name, email: `olive.${run}@example.com`, phone: '(720) 555-6363', phoneDigits: '7205556363', status: 'closed', claimedBy: 'Test Admin', claimedAt: new Date(), contactedAt: new Date() });
-  await CustomerModel.create({ name, email: `olive.${run}@example.com`, phone: '(720) 555-6363', phoneDigits: '7205556363', leadId: lead._id, leadKey: String(lead._id) });
+  const lead = await LeadModel.create({
+    name,
+    email: `olive.${run}@example.com`,
+    phone: '(720) 555-6363',
+    phoneDigits: '7205556363',
+    status: 'closed',
+    claimedBy: 'Test Admin',
+    claimedAt: new Date(),
+    contactedAt: new Date(),
+  });
+  await CustomerModel.create({
+    name,
+    email: `olive.${run}@example.com`,
+    phone: '(720) 555-6363',
+    phoneDigits: '7205556363',
+    leadId: lead._id,
+    leadKey: String(lead._id),
+  });
   await signIn(page);
   await page.goto(`/admin/customers?search=${encodeURIComponent(name)}`);
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -110,8 +142,22 @@ test('a customer closed without age or provider is marked "Missing details" and 
 
 test('an error banner gives way to a later success', async ({ page }) => {
   await db();
-  const gone = await CustomerModel.create({ name: `Gone Again ${run}`, email: `goneagain.${run}@example.com`, phone: '3035556464', age: 30, insuranceProvider: 'Aetna', leadKey: `manual:e2e-forms-${run}` });
-  const kept = await CustomerModel.create({ name: `Kept Around ${run}`, email: `kept.${run}@example.com`, phone: '3035556565', age: 31, insuranceProvider: 'Aetna', leadKey: `manual:e2e-forms-kept-${run}` });
+  const gone = await CustomerModel.create({
+    name: `Gone Again ${run}`,
+    email: `goneagain.${run}@example.com`,
+    phone: '3035556464',
+    age: 30,
+    insuranceProvider: 'Aetna',
+    leadKey: `manual:e2e-forms-${run}`,
+  });
+  const kept = await CustomerModel.create({
+    name: `Kept Around ${run}`,
+    email: `kept.${run}@example.com`,
+    phone: '3035556565',
+    age: 31,
+    insuranceProvider: 'Aetna',
+    leadKey: `manual:e2e-forms-kept-${run}`,
+  });
   await signIn(page);
   await page.goto(`/admin/customers?search=${run}`);
   await page.getByRole('button', { name: `Delete ${gone.name}` }).click();
@@ -124,7 +170,7 @@ test('an error banner gives way to a later success', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('the customers\' search and filters survive a reload', async ({ page }) => {
+test("the customers' search and filters survive a reload", async ({ page }) => {
   await signIn(page);
   await page.goto('/admin/customers');
   await page.getByLabel('Search customers').fill('303 555');
@@ -158,7 +204,16 @@ test('the analytics period survives a reload', async ({ page }) => {
 test('the close-lead form marks its fields too and needs no age or provider', async ({ page }) => {
   await db();
   const name = `Closing Form ${run}`;
-  await LeadModel.create({ name, email: `closingform.${run}@example.com`, phone: '(720) 555-6666', phoneDigits: '7205556666', status: 'called', claimedBy: 'Test Admin', claimedAt: new Date(), contactedAt: new Date() });
+  await LeadModel.create({
+    name,
+    email: `closingform.${run}@example.com`,
+    phone: '(720) 555-6666',
+    phoneDigits: '7205556666',
+    status: 'called',
+    claimedBy: 'Test Admin',
+    claimedAt: new Date(),
+    contactedAt: new Date(),
+  });
   await signIn(page);
   await page.goto('/admin/leads');
   await page.getByLabel(`Status for ${name}`).selectOption('closed');

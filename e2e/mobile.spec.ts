@@ -10,16 +10,28 @@ const PHONE = { width: 390, height: 844 };
 
 async function addCustomer(name: string, fields: Record<string, unknown> = { age: 47, insuranceProvider: 'Cigna' }) {
   await db();
-  return CustomerModel.create({ name, email: `${name.split(' ')[0]!.toLowerCase()}.${run}@example.com`, phone: '(303) 555-7001', phoneDigits: '3035557001', insuranceType: 'family', planType: 'HMO', leadKey: `manual:e2e-mobile-${name}-${run}`, ...fields });
+  return CustomerModel.create({
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}.${run}@example.com`,
+    phone: '(303) 555-7001',
+    phoneDigits: '3035557001',
+    insuranceType: 'family',
+    planType: 'HMO',
+    leadKey: `manual:e2e-mobile-${name}-${run}`,
+    ...fields,
+  });
 }
 
 /** How far the page scrolls sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
-  test('customers are cards with a tap-to-call phone and the main actions; the edit dialog fits and confirms the save', async ({ page }) => {
+  test('customers are cards with a tap-to-call phone and the main actions; the edit dialog fits and confirms the save', async ({
+    page,
+  }) => {
     const name = `Carla Card ${run}`;
     await addCustomer(name);
     await signIn(page);
@@ -80,13 +92,16 @@ test.describe('at 390 px', () => {
     const small = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, nav a, header button')]
         .filter((el) => el.offsetParent !== null)
-        .map((el) => ({ what: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim()}`, height: el.getBoundingClientRect().height }))
+        .map((el) => ({
+          what: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim()}`,
+          height: el.getBoundingClientRect().height,
+        }))
         .filter((t) => t.height < 44),
     );
     expect(small).toEqual([]);
   });
 
-  test('the dashboard\'s activity entries and export controls are tap-sized, the export range labelled as such', async ({ page }) => {
+  test("the dashboard's activity entries and export controls are tap-sized, the export range labelled as such", async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/dashboard');
     const range = page.getByRole('group', { name: 'Export range' });
@@ -106,7 +121,11 @@ test.describe('at 360 px nothing scrolls sideways', () => {
     ['/admin/customers', 'Customer Management'],
   ] as const) {
     test(path, async ({ page }) => {
-      await addCustomer(`Wide Test ${run}`, { age: 30, insuranceProvider: 'Independence Blue Cross', email: `a-rather-long-address-for-a-phone.${run}@example-brokerage.com` }).catch(() => undefined);
+      await addCustomer(`Wide Test ${run}`, {
+        age: 30,
+        insuranceProvider: 'Independence Blue Cross',
+        email: `a-rather-long-address-for-a-phone.${run}@example-brokerage.com`,
+      }).catch(() => undefined);
       await signIn(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible({ timeout: 20_000 });

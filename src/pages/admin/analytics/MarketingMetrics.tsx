@@ -8,6 +8,7 @@ function Funnel({ report }: { report: AnalyticsReport }) {
     { label: 'Contact form views', count: f.contactViews, note: f.visits ? `${Math.round((f.contactViews / f.visits) * 1000) / 10}% of visits` : '' },
     { label: 'Submissions', count: f.submissions, note: f.contactViews ? `${f.formConversionRate}% of form views` : '' },
   ];
+  // A step can count more than the visits (form views of visitors counted apart); the bar stops at full width.
   const max = Math.max(1, f.visits);
   return (
     <Card title="Conversion funnel">
@@ -19,7 +20,7 @@ function Funnel({ report }: { report: AnalyticsReport }) {
               <span className="tabular-nums font-semibold text-slate-900">{fmt(s.count)}</span>
             </div>
             <div className="mt-1 h-2 rounded-full bg-slate-100">
-              <div className="h-2 rounded-full bg-accent-500" style={{ width: `${Math.max((s.count / max) * 100, s.count ? 2 : 0)}%` }} />
+              <div className="h-2 rounded-full bg-accent-500" style={{ width: `${Math.min(100, Math.max((s.count / max) * 100, s.count ? 2 : 0))}%` }} />
             </div>
             {s.note && <p className="mt-0.5 text-xs text-slate-500">{s.note}</p>}
           </li>

@@ -27,7 +27,13 @@ interface ControlProps {
   'aria-describedby'?: string;
 }
 
-function Field(props: { label: string; required?: boolean; error?: string; children: (control: ControlProps) => ReactNode; wide?: boolean }) {
+function Field(props: {
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+  wide?: boolean;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const control: ControlProps = props.error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id };
@@ -35,7 +41,12 @@ function Field(props: { label: string; required?: boolean; error?: string; child
     <div className={props.wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {props.label}
-        {props.required && <span className="text-red-600" aria-hidden="true"> *</span>}
+        {props.required && (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {props.children(control)}
       {props.error && (
@@ -84,15 +95,19 @@ export function CustomerFields(props: {
   const { form, errors, onChange, required, disabled } = props;
   const kidsId = useId();
   const setText = (key: TextField) => (e: { target: { value: string } }) => onChange({ ...form, [key]: e.target.value }, key);
-  const text = (key: TextField, type = 'text', extra: Record<string, unknown> = {}) => (control: ControlProps) => (
-    <input {...control} type={type} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} {...extra} />
-  );
+  const text =
+    (key: TextField, type = 'text', extra: Record<string, unknown> = {}) =>
+    (control: ControlProps) => (
+      <input {...control} type={type} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} {...extra} />
+    );
   const select = (key: TextField, list: readonly string[], blank?: string, isRequired?: boolean) => (control: ControlProps) => (
     <select {...control} value={form[key]} onChange={setText(key)} disabled={disabled} required={isRequired} className={inputClass}>
       <Options list={list} blank={blank} />
     </select>
   );
-  const area = (key: TextField) => (control: ControlProps) => <textarea {...control} rows={2} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} />;
+  const area = (key: TextField) => (control: ControlProps) => (
+    <textarea {...control} rows={2} value={form[key]} onChange={setText(key)} disabled={disabled} className={inputClass} />
+  );
   const field = (key: TextField) => ({ error: errors[key] });
   const needsAge = required.includes('age');
   const needsProvider = required.includes('insuranceProvider');
@@ -100,44 +115,89 @@ export function CustomerFields(props: {
   return (
     <div className="space-y-4">
       <Group title="Contact">
-        <Field label="Name" required {...field('name')}>{text('name', 'text', { required: true, autoComplete: 'off' })}</Field>
-        <Field label="Age" required={needsAge} {...field('age')}>{text('age', 'number', { min: AGE_MIN, max: AGE_MAX, required: needsAge, inputMode: 'numeric' })}</Field>
-        <Field label="Email" required {...field('email')}>{text('email', 'email', { required: true, autoComplete: 'off' })}</Field>
-        <Field label="Phone" required {...field('phone')}>{text('phone', 'tel', { required: true, autoComplete: 'off' })}</Field>
+        <Field label="Name" required {...field('name')}>
+          {text('name', 'text', { required: true, autoComplete: 'off' })}
+        </Field>
+        <Field label="Age" required={needsAge} {...field('age')}>
+          {text('age', 'number', { min: AGE_MIN, max: AGE_MAX, required: needsAge, inputMode: 'numeric' })}
+        </Field>
+        <Field label="Email" required {...field('email')}>
+          {text('email', 'email', { required: true, autoComplete: 'off' })}
+        </Field>
+        <Field label="Phone" required {...field('phone')}>
+          {text('phone', 'tel', { required: true, autoComplete: 'off' })}
+        </Field>
       </Group>
 
       <Group title="Household and income">
         <label htmlFor={kidsId} className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-700 sm:col-span-2">
-          <input id={kidsId} type="checkbox" checked={form.hasKids} onChange={(e) => onChange({ ...form, hasKids: e.target.checked }, 'hasKids')} disabled={disabled} className="h-5 w-5 rounded border-slate-300" />
+          <input
+            id={kidsId}
+            type="checkbox"
+            checked={form.hasKids}
+            onChange={(e) => onChange({ ...form, hasKids: e.target.checked }, 'hasKids')}
+            disabled={disabled}
+            className="h-5 w-5 rounded border-slate-300"
+          />
           Has kids
         </label>
         {form.hasKids && (
           <>
-            <Field label="Number of Children" required {...field('kidsCount')}>{text('kidsCount', 'number', { min: KIDS_MIN, max: KIDS_MAX, required: true, inputMode: 'numeric' })}</Field>
-            <Field label="Kids Ages" {...field('kidsAges')}>{text('kidsAges', 'text', { placeholder: 'e.g. 4, 9, 12' })}</Field>
+            <Field label="Number of Children" required {...field('kidsCount')}>
+              {text('kidsCount', 'number', { min: KIDS_MIN, max: KIDS_MAX, required: true, inputMode: 'numeric' })}
+            </Field>
+            <Field label="Kids Ages" {...field('kidsAges')}>
+              {text('kidsAges', 'text', { placeholder: 'e.g. 4, 9, 12' })}
+            </Field>
           </>
         )}
-        <Field label="Employment Status" {...field('employmentStatus')}>{select('employmentStatus', EMPLOYMENT_STATUSES, 'Select status')}</Field>
-        <Field label="Annual Income" {...field('annualIncome')}>{select('annualIncome', ANNUAL_INCOMES, 'Select income')}</Field>
+        <Field label="Employment Status" {...field('employmentStatus')}>
+          {select('employmentStatus', EMPLOYMENT_STATUSES, 'Select status')}
+        </Field>
+        <Field label="Annual Income" {...field('annualIncome')}>
+          {select('annualIncome', ANNUAL_INCOMES, 'Select income')}
+        </Field>
       </Group>
 
       <Group title="Coverage">
-        <Field label="Insurance Type" required {...field('insuranceType')}>{select('insuranceType', INSURANCE_TYPES, undefined, true)}</Field>
-        <Field label="Plan Type" required {...field('planType')}>{select('planType', PLAN_TYPES, undefined, true)}</Field>
-        <Field label="Insurance Provider" required={needsProvider} {...field('insuranceProvider')}>{select('insuranceProvider', INSURANCE_PROVIDERS, 'Select provider', needsProvider)}</Field>
-        <Field label="Previous Insurance" {...field('currentInsurance')}>{text('currentInsurance')}</Field>
-        <Field label="Budget Range" {...field('budgetRange')}>{select('budgetRange', BUDGET_RANGES, 'Select budget')}</Field>
-        <Field label="Policy Start Date" {...field('policyStartDate')}>{text('policyStartDate', 'date')}</Field>
-        <Field label="Desired Coverage" wide {...field('desiredCoverage')}>{area('desiredCoverage')}</Field>
-        <Field label="Preferred Doctor" wide {...field('preferredDoctor')}>{text('preferredDoctor')}</Field>
+        <Field label="Insurance Type" required {...field('insuranceType')}>
+          {select('insuranceType', INSURANCE_TYPES, undefined, true)}
+        </Field>
+        <Field label="Plan Type" required {...field('planType')}>
+          {select('planType', PLAN_TYPES, undefined, true)}
+        </Field>
+        <Field label="Insurance Provider" required={needsProvider} {...field('insuranceProvider')}>
+          {select('insuranceProvider', INSURANCE_PROVIDERS, 'Select provider', needsProvider)}
+        </Field>
+        <Field label="Previous Insurance" {...field('currentInsurance')}>
+          {text('currentInsurance')}
+        </Field>
+        <Field label="Budget Range" {...field('budgetRange')}>
+          {select('budgetRange', BUDGET_RANGES, 'Select budget')}
+        </Field>
+        <Field label="Policy Start Date" {...field('policyStartDate')}>
+          {text('policyStartDate', 'date')}
+        </Field>
+        <Field label="Desired Coverage" wide {...field('desiredCoverage')}>
+          {area('desiredCoverage')}
+        </Field>
+        <Field label="Preferred Doctor" wide {...field('preferredDoctor')}>
+          {text('preferredDoctor')}
+        </Field>
       </Group>
 
       <Group title="Health (private)">
-        <Field label="Medical History" wide {...field('medicalHistory')}>{area('medicalHistory')}</Field>
-        <Field label="Medications" wide {...field('medications')}>{area('medications')}</Field>
+        <Field label="Medical History" wide {...field('medicalHistory')}>
+          {area('medicalHistory')}
+        </Field>
+        <Field label="Medications" wide {...field('medications')}>
+          {area('medications')}
+        </Field>
       </Group>
 
-      <Field label="Notes" {...field('notes')}>{area('notes')}</Field>
+      <Field label="Notes" {...field('notes')}>
+        {area('notes')}
+      </Field>
     </div>
   );
 }

@@ -20,7 +20,10 @@ function MissingBadge({ customer }: { customer: CustomerSummary }) {
   if (missing.length === 0) return null;
   const which = missing.map((k) => DETAIL_LABELS[k]).join(', ');
   return (
-    <span title={`Missing: ${which}`} className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+    <span
+      title={`Missing: ${which}`}
+      className="inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+    >
       Missing details<span className="sr-only">: {which}</span>
     </span>
   );
@@ -29,7 +32,10 @@ function MissingBadge({ customer }: { customer: CustomerSummary }) {
 function LeadLink({ leadId }: { leadId: string }) {
   const adminHost = useAdminHost();
   return (
-    <Link to={`${adminPath(adminHost, 'leads')}?lead=${leadId}`} className="inline-flex min-h-11 items-center text-xs text-brand-700 hover:underline sm:min-h-0">
+    <Link
+      to={`${adminPath(adminHost, 'leads')}?lead=${leadId}`}
+      className="inline-flex min-h-11 items-center text-xs text-brand-700 hover:underline sm:min-h-0"
+    >
       From lead
     </Link>
   );

@@ -16,11 +16,24 @@ export function saveErrorText(err: { message?: string; data?: { httpStatus?: num
   return err.message ? `Error saving customer: ${err.message}` : 'Failed to save customer';
 }
 
-export function CustomerModal({ customerId, onClose, onSaved }: { customerId: string | null; onClose(): void; onSaved(customer: CustomerSummary, added: boolean): void }) {
+export function CustomerModal({
+  customerId,
+  onClose,
+  onSaved,
+}: {
+  customerId: string | null;
+  onClose(): void;
+  onSaved(customer: CustomerSummary, added: boolean): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editing = customerId !== null;
-  const existing = useQuery({ ...trpc.customers.get.queryOptions({ customerId: customerId ?? '' }), enabled: editing, staleTime: 0, gcTime: 0 });
+  const existing = useQuery({
+    ...trpc.customers.get.queryOptions({ customerId: customerId ?? '' }),
+    enabled: editing,
+    staleTime: 0,
+    gcTime: 0,
+  });
   // An edit requires only the details the record already had.
   const missing = existing.data ? missingDetails(existing.data) : [];
   const { form, setForm, errors, formRef, onChange, check, showServerError } = useCustomerForm(editing ? null : emptyForm(), missing);
@@ -62,7 +75,13 @@ export function CustomerModal({ customerId, onClose, onSaved }: { customerId: st
               Missing details: {missing.map((k) => DETAIL_LABELS[k]).join(', ')}. Add them when you know them; the rest saves without them.
             </p>
           )}
-          <CustomerFields form={form} errors={errors} onChange={onChange} required={REQUIRED_DETAILS.filter((k) => !missing.includes(k))} disabled={busy} />
+          <CustomerFields
+            form={form}
+            errors={errors}
+            onChange={onChange}
+            required={REQUIRED_DETAILS.filter((k) => !missing.includes(k))}
+            disabled={busy}
+          />
           {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
           <div className="dialog-actions">
             <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>

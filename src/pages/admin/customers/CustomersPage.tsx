@@ -78,7 +78,12 @@ export default function CustomersPage() {
   const shown = useMemo(() => filterCustomers(all, filters), [all, filters]);
   const stats = useMemo(() => customerStats(all), [all]);
   const set = (key: keyof CustomerFilters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
-  const loadError = customers.error && !loadErrorDismissed ? (customers.error.message ? `Error loading customers: ${customers.error.message}` : 'Failed to load customers') : null;
+  const loadError =
+    customers.error && !loadErrorDismissed
+      ? customers.error.message
+        ? `Error loading customers: ${customers.error.message}`
+        : 'Failed to load customers'
+      : null;
   const onSaved = (saved: CustomerSummary, added: boolean) => {
     setEditing(undefined);
     // A success replaces whatever error was showing.
@@ -110,7 +115,14 @@ export default function CustomersPage() {
       </section>
 
       <section aria-label="Search and filters" className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-        <input type="search" aria-label="Search customers" placeholder="Search by name, email or phone" value={filters.search} onChange={set('search')} className={inputClass} />
+        <input
+          type="search"
+          aria-label="Search customers"
+          placeholder="Search by name, email or phone"
+          value={filters.search}
+          onChange={set('search')}
+          className={inputClass}
+        />
         <select aria-label="Filter by insurance type" value={filters.insuranceType} onChange={set('insuranceType')} className={inputClass}>
           <option value="">All Types</option>
           {INSURANCE_TYPES.map((t) => (

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyForm, fieldErrorFromServer, formErrors } from './customer-form.ts';
 
-const filled = { ...emptyForm({ name: 'Ann Lee', email: 'ann@example.com', phone: '(303) 555-1234' }), age: '40', insuranceProvider: 'Aetna' };
+const filled = {
+  ...emptyForm({ name: 'Ann Lee', email: 'ann@example.com', phone: '(303) 555-1234' }),
+  age: '40',
+  insuranceProvider: 'Aetna',
+};
 
 describe('customer form checks', () => {
   it('passes a complete form, and one without age and provider where they may be missing', () => {
@@ -11,7 +15,10 @@ describe('customer form checks', () => {
   });
 
   it('reports every problem at once, each under its own field', () => {
-    const errors = formErrors({ ...filled, name: ' ', email: 'nope', age: '130', insuranceProvider: '', hasKids: true, kidsCount: '', kidsAges: 'four' }, []);
+    const errors = formErrors(
+      { ...filled, name: ' ', email: 'nope', age: '130', insuranceProvider: '', hasKids: true, kidsCount: '', kidsAges: 'four' },
+      [],
+    );
     expect(errors).toEqual({
       name: 'Name is required',
       email: 'Enter a valid email address',
@@ -29,8 +36,10 @@ describe('customer form checks', () => {
     });
   });
 
-  it('turns a server refusal naming a field into that field\'s message', () => {
-    expect(fieldErrorFromServer('customer.kidsAges: Kids ages lists 2 ages for 1 children', filled)).toEqual({ kidsAges: 'Kids ages lists 2 ages for 1 children' });
+  it("turns a server refusal naming a field into that field's message", () => {
+    expect(fieldErrorFromServer('customer.kidsAges: Kids ages lists 2 ages for 1 children', filled)).toEqual({
+      kidsAges: 'Kids ages lists 2 ages for 1 children',
+    });
     expect(fieldErrorFromServer('age: Age is required', filled)).toEqual({ age: 'Age is required' });
     expect(fieldErrorFromServer('Customer not found', filled)).toBeNull();
     expect(fieldErrorFromServer('leadId: leadId is required', filled)).toBeNull();

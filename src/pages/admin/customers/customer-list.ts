@@ -1,5 +1,11 @@
 // Search, filters and stats of the customer list, computed in the browser from the list.
-import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary, type InsuranceType } from '../../../../schemas/customer.ts';
+import {
+  INSURANCE_PROVIDERS,
+  INSURANCE_TYPES,
+  PLAN_TYPES,
+  type CustomerSummary,
+  type InsuranceType,
+} from '../../../../schemas/customer.ts';
 import { digitsOf, phoneSearchDigits } from '../../../../schemas/lead.ts';
 
 export interface CustomerFilters {
@@ -16,7 +22,10 @@ export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): Cu
   const digits = phoneSearchDigits(q);
   return list.filter(
     (c) =>
-      (!q || c.name.toLowerCase().includes(q) || c.email.toLowerCase().includes(q) || (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&
+      (!q ||
+        c.name.toLowerCase().includes(q) ||
+        c.email.toLowerCase().includes(q) ||
+        (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&
       (!f.insuranceType || c.insuranceType === f.insuranceType) &&
       (!f.planType || c.planType === f.planType) &&
       (!f.provider || c.insuranceProvider === f.provider),
@@ -42,7 +51,11 @@ export function customerStats(list: CustomerSummary[], now = new Date()): Custom
 
 /** Query-string names of the filters, so a reload or a shared link keeps the view. */
 const PARAM: Record<keyof CustomerFilters, string> = { search: 'search', insuranceType: 'type', planType: 'plan', provider: 'provider' };
-const ALLOWED: Partial<Record<keyof CustomerFilters, readonly string[]>> = { insuranceType: INSURANCE_TYPES, planType: PLAN_TYPES, provider: INSURANCE_PROVIDERS };
+const ALLOWED: Partial<Record<keyof CustomerFilters, readonly string[]>> = {
+  insuranceType: INSURANCE_TYPES,
+  planType: PLAN_TYPES,
+  provider: INSURANCE_PROVIDERS,
+};
 
 /** The filters in a query string; a value outside its list is ignored. */
 export function filtersFromParams(params: URLSearchParams): CustomerFilters {
