@@ -7,7 +7,7 @@
 //   guesser rotating addresses gets slower and slower while the owner still gets in.
 import mongoose, { Schema } from 'mongoose';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { DomainError } from '../server/errors.ts';
+import { tooManyRequests, type DomainError } from '../server/errors.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts allowed on one account from one address per window: enough for typos, far too few to guess. */
@@ -82,10 +82,7 @@ async function peek(key: string): Promise<number> {
 
 function tooMany(windowStart: Date): DomainError {
   const minutes = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 60_000));
-  return new DomainError(
-    'TOO_MANY_REQUESTS',
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
 
 /** The wait before the next password check of an account with this many recent failures. */

@@ -1,7 +1,7 @@
 // Staff sign-in (password and Google), the signed-in user and what it may do, password change and sign-out.
 import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } from './trpc.ts';
 import { restRoutes } from './rest.ts';
-import { badRequest, DomainError, unauthorized } from '../server/errors.ts';
+import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
 import { GoogleTokenError, signStaffToken, verifyGoogleIdToken } from '../server/tokens.ts';
 import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
 import { admitAddress, admitAttempt, forgive, forgiveAddress, recordFailure, signInKeys } from '../models/login-throttle.ts';
@@ -44,13 +44,13 @@ export const authRouter = router({
         email = await verifyGoogleIdToken(input.credential, clientId);
       } catch (err) {
         if (err instanceof GoogleTokenError) {
-          throw new DomainError(err.unavailable ? 'SERVICE_UNAVAILABLE' : 'UNAUTHORIZED', err.message);
+          throw err.unavailable ? unavailable(err.message) : unauthorized(err.message);
         }
         throw err;
       }
       const staff = await findStaffByEmail(email);
       // The email is proven by Google, so naming the missing account reveals nothing to its owner.
-      if (!staff) throw new DomainError('FORBIDDEN', `No staff account uses ${email}. Ask the system administrator for access.`);
+      if (!staff) throw forbidden(`No staff account uses ${email}. Ask the system administrator for access.`);
       await recordLogin(staff);
       await forgiveAddress(ctx.ip);
       return session(staff, ctx.config.jwtSecret);

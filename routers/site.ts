@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rateLimit, type RateLimitInfo } from 'express-rate-limit';
 import type { Request } from 'express';
 import { isDatabaseUp } from '../server/db.ts';
-import { DomainError } from '../server/errors.ts';
+import { tooManyRequests } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { createLead } from '../models/lead.ts';
 import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
@@ -24,7 +24,7 @@ const referralLimiter = rateLimit({
   handler: (req, _res, next) => {
     const reset = (req as Request & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime?.getTime() ?? Date.now() + REFERRAL_WINDOW_MS;
     const minutes = Math.max(1, Math.ceil((reset - Date.now()) / 60_000));
-    next(new DomainError('TOO_MANY_REQUESTS', `Too many submissions. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
+    next(tooManyRequests(`Too many submissions. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`));
   },
 });
 

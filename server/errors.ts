@@ -24,6 +24,9 @@ export const badRequest = (message: string) => new DomainError('BAD_REQUEST', me
 export const notFound = (message: string) => new DomainError('NOT_FOUND', message);
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthorized = (message = 'Authentication required') => new DomainError('UNAUTHORIZED', message);
+export const forbidden = (message: string) => new DomainError('FORBIDDEN', message);
+export const tooManyRequests = (message: string) => new DomainError('TOO_MANY_REQUESTS', message);
+export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
 /** Errors from the driver that mean the database is away, not that the request was wrong. */
 export function isDatabaseUnavailable(err: unknown): boolean {
