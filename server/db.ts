@@ -50,12 +50,11 @@ let away = false;
 export const databaseAway = () => away;
 
 /**
- * Pings twice a second, so a dead database is known within about a second. A refused or broken
- * connection counts at once; a slow answer (a busy database) only when it repeats.
+ * Pings twice a second, so a dead database is known within about a second. Only a refused or broken
+ * connection counts: a slow answer is a busy database, and its requests should wait, not fail.
  */
 function watchDatabase(): NodeJS.Timeout {
   let pinging = false;
-  let slow = 0;
   const timer = setInterval(() => {
     const db = mongoose.connection.db;
     if (pinging || !db) return;
@@ -64,9 +63,8 @@ function watchDatabase(): NodeJS.Timeout {
     void Promise.race([db.admin().ping().then(() => 'up' as const), new Promise<'slow'>((r) => (timeout = setTimeout(() => r('slow'), 1000)))])
       .catch(() => 'down' as const)
       .then((result) => {
-        slow = result === 'slow' ? slow + 1 : 0;
         // Away stays away until a ping answers.
-        away = result !== 'up' && (away || result === 'down' || slow >= 3);
+        away = result !== 'up' && (away || result === 'down');
       })
       .finally(() => {
         clearTimeout(timeout);
