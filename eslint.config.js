@@ -19,7 +19,10 @@ export default tseslint.config(
     rules: {
       'max-len': ['error', { code: 140, ignoreUrls: true, ignoreRegExpLiterals: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not quiet the compiler with `as never`.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSAsExpression > TSNeverKeyword', message: 'Do not quiet the compiler with `as never`.' },
+      ],
     },
   },
   {

@@ -54,9 +54,14 @@ async function main() {
 /** Creates or updates the ADMIN_* account; with no staff at all, says how to create the first one. */
 async function prepareStaff(config: Config) {
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const { created, passwordChanged, passwordKept } = await ensureAdminAccount({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, name: config.ADMIN_NAME });
+    const { created, passwordChanged, passwordKept } = await ensureAdminAccount({
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      name: config.ADMIN_NAME,
+    });
     logger.info({ email: config.ADMIN_EMAIL.toLowerCase(), created, passwordChanged }, 'admin account from ADMIN_EMAIL ready');
-    if (passwordKept) logger.warn('the ADMIN_EMAIL account changed its password since ADMIN_PASSWORD was applied; ADMIN_PASSWORD is ignored');
+    if (passwordKept)
+      logger.warn('the ADMIN_EMAIL account changed its password since ADMIN_PASSWORD was applied; ADMIN_PASSWORD is ignored');
   } else if ((await countStaff()) === 0) {
     console.log(
       [

@@ -66,7 +66,18 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
     if (i % 3 === 0) visitor++;
     const [country, state, city] = pick(PLACES);
     const [browser, os, device] = pick(CLIENTS);
-    batch.push({ at: new Date(end - days * 86_400_000 + i * step), page: pick(PAGES), browser, os, device, country, state, city, referrer: pick(REFERRERS), visitor: `bench-${visitor}` });
+    batch.push({
+      at: new Date(end - days * 86_400_000 + i * step),
+      page: pick(PAGES),
+      browser,
+      os,
+      device,
+      country,
+      state,
+      city,
+      referrer: pick(REFERRERS),
+      visitor: `bench-${visitor}`,
+    });
     if (batch.length === chunk) {
       yield batch;
       batch = [];
@@ -77,7 +88,13 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
 
 export async function benchAnalytics(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, TRUST_PROXY: '1', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  });
   const db = await connectDatabase({ dataDir });
   const { app, close } = await createApp(config, { ssr: false });
   const server = app.listen(0, '127.0.0.1');
@@ -108,7 +125,9 @@ export async function benchAnalytics(): Promise<void> {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const h = mean(healthRates);
     const tr = mean(trackRates);
-    console.log(`ingestion: ${tr.toFixed(0)} track-visit/s vs ${h.toFixed(0)} health/s (ratio ${(tr / h).toFixed(2)}), ${REQUESTS} requests each, ${CONCURRENCY} concurrent`);
+    console.log(
+      `ingestion: ${tr.toFixed(0)} track-visit/s vs ${h.toFixed(0)} health/s (ratio ${(tr / h).toFixed(2)}), ${REQUESTS} requests each, ${CONCURRENCY} concurrent`,
+    );
     console.log(`  queued visits fully aggregated ${(drainMs / 1000).toFixed(2)}s after the last answer`);
 
     // 2. A million stored visits over two years, bulk inserted through the same aggregation.
@@ -116,9 +135,15 @@ export async function benchAnalytics(): Promise<void> {
     const started = performance.now();
     for (const batch of generateVisits(STORED_VISITS, 730, 20_000)) await storeVisits(batch, config.TIME_ZONE);
     const loadS = (performance.now() - started) / 1000;
-    console.log(`stored ${STORED_VISITS.toLocaleString('en-US')} visits (raw + aggregates, bulk inserts of 20,000) in ${loadS.toFixed(1)}s (${Math.round(STORED_VISITS / loadS).toLocaleString('en-US')}/s)`);
+    console.log(
+      `stored ${STORED_VISITS.toLocaleString('en-US')} visits (raw + aggregates, bulk inserts of 20,000) in ${loadS.toFixed(1)}s (${Math.round(STORED_VISITS / loadS).toLocaleString('en-US')}/s)`,
+    );
 
-    const staff = await StaffModel.create({ name: 'Bench', email: 'bench@example.com', passwordHash: await hashPassword('bench-password') });
+    const staff = await StaffModel.create({
+      name: 'Bench',
+      email: 'bench@example.com',
+      passwordHash: await hashPassword('bench-password'),
+    });
     const token = signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, config.jwtSecret);
     for (const period of ANALYTICS_PERIODS) {
       const times: number[] = [];
@@ -131,7 +156,9 @@ export async function benchAnalytics(): Promise<void> {
         visits = body.totalVisits.current;
       }
       times.sort((a, b) => a - b);
-      console.log(`GET /api/admin/analytics?period=${period.padEnd(13)} median ${times[2]!.toFixed(0).padStart(4)} ms (max ${times[4]!.toFixed(0)} ms) over ${visits.toLocaleString('en-US')} visits in the period`);
+      console.log(
+        `GET /api/admin/analytics?period=${period.padEnd(13)} median ${times[2]!.toFixed(0).padStart(4)} ms (max ${times[4]!.toFixed(0)} ms) over ${visits.toLocaleString('en-US')} visits in the period`,
+      );
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));

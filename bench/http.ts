@@ -36,7 +36,10 @@ const freePort = () =>
 async function waitFor(url: string, child: ChildProcess, seconds: number) {
   for (let i = 0; i < seconds * 4; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -60,7 +63,7 @@ function spreadSourceAddresses(): () => void {
   let n = 0;
   const patched = (port: number, host: string) => {
     n = (n + 1) % 16_000_000;
-    const localAddress = `127.${((n >> 16) & 255) || 1}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+    const localAddress = `127.${(n >> 16) & 255 || 1}.${(n >> 8) & 255}.${n & 255 || 1}`;
     return original({ port, host, localAddress });
   };
   (net as { connect: unknown }).connect = patched;
@@ -69,7 +72,14 @@ function spreadSourceAddresses(): () => void {
 
 async function load(name: string, opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts, headers: { ...ACCEPT, ...opts.headers } });
-  const row = { name, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const row = {
+    name,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
   process.stderr.write(`  ${name}: ${row.reqPerSec} req/s\n`);
   return row;
 }
@@ -97,7 +107,14 @@ export async function benchHttp(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-'.repeat(4), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'bench-secret-'.repeat(4),
+      LOG_LEVEL: 'warn',
+    },
   });
   let ceiling: ChildProcess | undefined;
   try {
@@ -172,8 +189,12 @@ export async function benchHttp(): Promise<void> {
     const js = [];
     for (const p of PUBLIC) js.push(await pageJs(base, p));
 
-    console.log(`\n${CONNECTIONS} connections, ${SECONDS}s per row, Accept-Encoding: ${ACCEPT['accept-encoding']}; home page ${raw.length} bytes (${encoding})\n`);
-    console.log(`| ${'row'.padEnd(48)} | ${'req/s'.padStart(7)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'× ceiling'.padStart(9)} | ${'non-2xx'.padStart(7)} |`);
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS}s per row, Accept-Encoding: ${ACCEPT['accept-encoding']}; home page ${raw.length} bytes (${encoding})\n`,
+    );
+    console.log(
+      `| ${'row'.padEnd(48)} | ${'req/s'.padStart(7)} | ${'p50 ms'.padStart(6)} | ${'p99 ms'.padStart(6)} | ${'× ceiling'.padStart(9)} | ${'non-2xx'.padStart(7)} |`,
+    );
     console.log(`|${'-'.repeat(50)}|${'-'.repeat(9)}|${'-'.repeat(8)}|${'-'.repeat(8)}|${'-'.repeat(11)}|${'-'.repeat(9)}|`);
     for (const r of rows) {
       const pct = `${(r.ratio! * 100).toFixed(0)}%`;
@@ -188,7 +209,20 @@ export async function benchHttp(): Promise<void> {
     const file = path.join('bench', 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     writeFileSync(
       file,
-      JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, homeBytes: raw.length, homeEncoding: encoding, rows, ceilingRuns: ceilings, publicJs: js }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          homeBytes: raw.length,
+          homeEncoding: encoding,
+          rows,
+          ceilingRuns: ceilings,
+          publicJs: js,
+        },
+        null,
+        2,
+      ),
     );
     console.log(`\nWritten to ${file}`);
   } finally {

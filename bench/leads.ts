@@ -75,16 +75,19 @@ async function measure(server: TestServer, token: string, size: number): Promise
   let n = 0;
   // The newest leads get claimed: they sit at the end of the collection, as in real use.
   const fresh: string[] = [];
-  out.set('POST /api/referral (p50 of 21)', await median(21, async () => {
-    const i = n++;
-    const res = await fetch(`${server.url}/api/referral`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
-      body: JSON.stringify({ name: `Visitor ${i}`, email: `visitor${i}@example.org`, phone: `720-555-${String(1000 + i)}` }),
-    });
-    if (res.status !== 201) throw new Error(`referral: ${res.status}`);
-    fresh.push(((await res.json()) as { leadId: string }).leadId);
-  }));
+  out.set(
+    'POST /api/referral (p50 of 21)',
+    await median(21, async () => {
+      const i = n++;
+      const res = await fetch(`${server.url}/api/referral`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+        body: JSON.stringify({ name: `Visitor ${i}`, email: `visitor${i}@example.org`, phone: `720-555-${String(1000 + i)}` }),
+      });
+      if (res.status !== 201) throw new Error(`referral: ${res.status}`);
+      fresh.push(((await res.json()) as { leadId: string }).leadId);
+    }),
+  );
   out.set('leads.page all, first page', await median(5, page({ tab: 'all', page: 0 })));
   out.set('leads.page unclaimed, first page', await median(5, page({ tab: 'unclaimed', page: 0 })));
   out.set('leads.page lost, page 3', await median(5, page({ tab: 'lost', page: 3 })));
@@ -92,20 +95,29 @@ async function measure(server: TestServer, token: string, size: number): Promise
   out.set('GET /api/admin/stats (counters)', await median(5, get('/api/admin/stats')));
   const unclaimed = fresh.map((id) => ({ _id: id }));
   n = 0;
-  out.set('PUT .../claim (p50 of 11)', await median(11, async () => {
-    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[n++]._id)}/claim`, { token, body: { claimedBy: 'Ben' } });
-    if (res.status !== 200) throw new Error(`claim: ${res.status}`);
-  }));
+  out.set(
+    'PUT .../claim (p50 of 11)',
+    await median(11, async () => {
+      const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[n++]._id)}/claim`, { token, body: { claimedBy: 'Ben' } });
+      if (res.status !== 200) throw new Error(`claim: ${res.status}`);
+    }),
+  );
   n = 0;
   const statuses = ['called', 'follow-up', 'quoted'];
-  out.set('PUT .../{id} status (p50 of 11)', await median(11, async (i) => {
-    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { status: statuses[i % 3] } });
-    if (res.status !== 200) throw new Error(`status: ${res.status}`);
-  }));
-  out.set('PUT .../{id} notes (p50 of 11)', await median(11, async (i) => {
-    const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { notes: `Called back ${i}` } });
-    if (res.status !== 200) throw new Error(`notes: ${res.status}`);
-  }));
+  out.set(
+    'PUT .../{id} status (p50 of 11)',
+    await median(11, async (i) => {
+      const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { status: statuses[i % 3] } });
+      if (res.status !== 200) throw new Error(`status: ${res.status}`);
+    }),
+  );
+  out.set(
+    'PUT .../{id} notes (p50 of 11)',
+    await median(11, async (i) => {
+      const res = await server.api('PUT', `/api/admin/leads/${String(unclaimed[i]._id)}`, { token, body: { notes: `Called back ${i}` } });
+      if (res.status !== 200) throw new Error(`notes: ${res.status}`);
+    }),
+  );
   out.set(`activity CSV export (all rows)`, await median(1, get('/api/admin/activity-logs/export')));
   if (size <= 10_000) out.set('GET /api/admin/leads (every lead)', await median(1, get('/api/admin/leads')));
   return out;
@@ -120,7 +132,9 @@ async function benchSize(size: number): Promise<void> {
     await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
     const t = performance.now();
     await seed(size);
-    console.log(`${size.toLocaleString('en-US')} leads and activity entries stored and counted in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `${size.toLocaleString('en-US')} leads and activity entries stored and counted in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     console.log(`RESULT ${JSON.stringify([...(await measure(server, token, size))])}`);
   } finally {
     await server.stop();
@@ -132,7 +146,11 @@ export async function benchLeads(): Promise<void> {
   // Each size in a process of its own, with a fresh database and connection.
   const results = new Map<number, Map<string, number>>();
   for (const size of SIZES) {
-    const r = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['bench/run.ts', 'leads'], { env: { ...process.env, BENCH_ONE_SIZE: String(size) }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = spawnSync(path.join('node_modules', '.bin', 'tsx'), ['bench/run.ts', 'leads'], {
+      env: { ...process.env, BENCH_ONE_SIZE: String(size) },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const lines = (r.stdout ?? '').split('\n');
     for (const line of lines) if (line && !line.startsWith('RESULT ') && !line.startsWith('## ')) console.log(line);
     const result = lines.find((l) => l.startsWith('RESULT '));

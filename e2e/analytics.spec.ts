@@ -7,7 +7,8 @@ import { ensureStaff, signIn } from './helpers.ts';
 const AGENTS = {
   edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
 };
 
 function trackedVisits(page: Page) {
@@ -95,10 +96,14 @@ test.describe('Site Analytics page', () => {
     await browse(browser, AGENTS.iphone, ['/contact']);
     await browse(browser, AGENTS.edge, ['/']);
     const { token } = await signIn(page, VIEWER.email);
-    await expect.poll(async () => {
-      const res = await request.get('/api/admin/analytics?period=24h', { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { marketingMetrics: { browsers: { browser: string }[] } }).marketingMetrics.browsers.map((b) => b.browser);
-    }).toEqual(expect.arrayContaining(['Firefox', 'Safari', 'Edge']));
+    await expect
+      .poll(async () => {
+        const res = await request.get('/api/admin/analytics?period=24h', { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { marketingMetrics: { browsers: { browser: string }[] } }).marketingMetrics.browsers.map(
+          (b) => b.browser,
+        );
+      })
+      .toEqual(expect.arrayContaining(['Firefox', 'Safari', 'Edge']));
     const api = await (await request.get('/api/admin/analytics?period=24h', { headers: { authorization: `Bearer ${token}` } })).json();
 
     await page.goto('/admin/analytics');
@@ -123,7 +128,14 @@ test.describe('Site Analytics page', () => {
     await page.goto('/admin/analytics');
     await page.getByLabel('Time period').selectOption('last-year');
     await expect(page.getByTestId('total-visits')).toHaveText('0');
-    for (const text of ['No page data available', 'No location data', 'No city data', 'No peak hour data', 'No browser data', 'No referrer data']) {
+    for (const text of [
+      'No page data available',
+      'No location data',
+      'No city data',
+      'No peak hour data',
+      'No browser data',
+      'No referrer data',
+    ]) {
       await expect(page.getByText(text).first()).toBeVisible();
     }
   });
@@ -134,7 +146,11 @@ test.describe('Site Analytics page', () => {
     await page.route('**/trpc/*analytics.report*', async (route) => {
       if (failures < 2) {
         failures++;
-        await route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]',
+        });
       } else {
         await route.continue();
       }
@@ -149,7 +165,11 @@ test.describe('Site Analytics page', () => {
   test('an expired session goes back to the login', async ({ page }) => {
     await signIn(page, VIEWER.email);
     await page.route('**/trpc/*analytics.report*', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: '[{"error":{"json":{"message":"Your session has expired. Please sign in again.","code":-32001,"data":{"code":"UNAUTHORIZED","httpStatus":401}}}}]' }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: '[{"error":{"json":{"message":"Your session has expired. Please sign in again.","code":-32001,"data":{"code":"UNAUTHORIZED","httpStatus":401}}}}]',
+      }),
     );
     await page.goto('/admin/analytics');
     await expect(page).toHaveURL(/\/admin$/);

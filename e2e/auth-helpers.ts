@@ -42,4 +42,3 @@ export async function holdRequests(page: Page, pattern: string) {
   });
   return release;
 }
-

@@ -87,7 +87,12 @@ test.describe('admin shell', () => {
     await page.goto('/admin/dashboard');
     await expect(page.getByText('Admin Console')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const [name, href] of [['Dashboard', '/admin/dashboard'], ['Analytics', '/admin/analytics'], ['Leads', '/admin/leads'], ['Customers', '/admin/customers']]) {
+    for (const [name, href] of [
+      ['Dashboard', '/admin/dashboard'],
+      ['Analytics', '/admin/analytics'],
+      ['Leads', '/admin/leads'],
+      ['Customers', '/admin/customers'],
+    ]) {
       await expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     await expect(page.getByRole('banner')).toContainText('Welcome, Riley Sidebar');
@@ -175,7 +180,9 @@ test.describe('Change Password dialog', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
-  test('shows Changing... with everything disabled, then the success message, clears the fields and closes after 2 seconds', async ({ page }) => {
+  test('shows Changing... with everything disabled, then the success message, clears the fields and closes after 2 seconds', async ({
+    page,
+  }) => {
     const staff = await newStaff();
     await signIn(page, staff.email);
     await page.goto('/admin/dashboard');

@@ -103,7 +103,7 @@ test('add a customer with the modal, find it by search and filters, edit and del
   expect(await CustomerModel.countDocuments({ name })).toBe(0);
 });
 
-test('the modal shows the server\'s refusal, and the page its dismissible load and delete errors', async ({ page }) => {
+test("the modal shows the server's refusal, and the page its dismissible load and delete errors", async ({ page }) => {
   await openCustomers(page);
   await page.getByRole('button', { name: 'Add Customer' }).click();
   const modal = dialog(page);
@@ -121,7 +121,13 @@ test('the modal shows the server\'s refusal, and the page its dismissible load a
 
   // A customer deleted meanwhile elsewhere: the delete fails with the page's message.
   await db();
-  const gone = await CustomerModel.create({ name: uniqueName('Gone Soon'), email: `gone.${run}@example.com`, phone: '3035558383', age: 30, leadKey: `manual:e2e-${run}` });
+  const gone = await CustomerModel.create({
+    name: uniqueName('Gone Soon'),
+    email: `gone.${run}@example.com`,
+    phone: '3035558383',
+    age: 30,
+    leadKey: `manual:e2e-${run}`,
+  });
   await page.reload();
   await page.getByRole('button', { name: `Delete ${gone.name}` }).click();
   await CustomerModel.deleteOne({ _id: gone._id });
@@ -131,7 +137,15 @@ test('the modal shows the server\'s refusal, and the page its dismissible load a
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // The list failing to load.
-  await page.route('**/trpc/customers.list**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Database is down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }));
+  await page.route('**/trpc/customers.list**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        { error: { json: { message: 'Database is down', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } },
+      ]),
+    }),
+  );
   await page.reload();
   await expect(page.getByRole('alert')).toContainText(/Error loading customers|Failed to load customers/, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Dismiss' }).click();
@@ -143,7 +157,16 @@ test('closing a lead from the leads page: a failed save keeps the lead, a saved 
   await db();
   const name = uniqueName('Closing Lead');
   const email = `closing.${run}@example.com`;
-  const lead = await LeadModel.create({ name, email, phone: '(720) 555-8484', phoneDigits: '7205558484', status: 'called', claimedBy: 'Test Admin', claimedAt: new Date(), contactedAt: new Date() });
+  const lead = await LeadModel.create({
+    name,
+    email,
+    phone: '(720) 555-8484',
+    phoneDigits: '7205558484',
+    status: 'called',
+    claimedBy: 'Test Admin',
+    claimedAt: new Date(),
+    contactedAt: new Date(),
+  });
   // Written around the model: the lead list's index learns it from a recount.
   await rebuildLeadIndex();
   await page.goto('/admin/leads');
@@ -170,7 +193,23 @@ test('closing a lead from the leads page: a failed save keeps the lead, a saved 
   expect(await statusOf()).toBe('called');
 
   // The save fails: the message shows, nothing is created, the lead stays as it was.
-  await page.route('**/trpc/customers.closeLead**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { json: { message: 'Something went wrong. Please try again later.', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } } }]) }));
+  await page.route('**/trpc/customers.closeLead**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify([
+        {
+          error: {
+            json: {
+              message: 'Something went wrong. Please try again later.',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+            },
+          },
+        },
+      ]),
+    }),
+  );
   await form.getByRole('button', { name: 'Save Customer' }).click();
   await expect(form.getByRole('alert')).toContainText('Error saving customer information. Please try again.');
   expect(await statusOf()).toBe('called');

@@ -30,7 +30,10 @@ test.afterAll(async () => {
 
 /** The figure under a card's label (a <dt>/<dd> pair). */
 function figure(card: Locator, label: string): Locator {
-  return card.locator('div').filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  return card
+    .locator('div')
+    .filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 }
 
 async function openDashboard(page: Page) {
@@ -56,7 +59,15 @@ test('an agent card and the overall card show the figures of the leads behind th
     // createdAt is immutable for Mongoose, so the arrival time is set on the collection itself.
     await LeadModel.collection.updateOne(
       { _id: lead._id },
-      { $set: { status, claimedBy: AGENT.name, claimedAt: new Date(arrived.getTime() + wait * MINUTE), contactedAt: new Date(), createdAt: arrived } },
+      {
+        $set: {
+          status,
+          claimedBy: AGENT.name,
+          claimedAt: new Date(arrived.getTime() + wait * MINUTE),
+          contactedAt: new Date(),
+          createdAt: arrived,
+        },
+      },
     );
   }
   // Writes around the model: the kept counters learn them from a recount.
@@ -67,7 +78,11 @@ test('an agent card and the overall card show the figures of the leads behind th
     LeadModel.countDocuments(),
     LeadModel.countDocuments({ claimedBy: { $ne: null } }),
     LeadModel.countDocuments({ status: 'closed' }),
-    LeadModel.countDocuments({ status: { $nin: ['closed', 'lost'] }, contactedAt: null, createdAt: { $lt: new Date(Date.now() - RESPONSE_PROMISE_MS) } }),
+    LeadModel.countDocuments({
+      status: { $nin: ['closed', 'lost'] },
+      contactedAt: null,
+      createdAt: { $lt: new Date(Date.now() - RESPONSE_PROMISE_MS) },
+    }),
   ]);
 
   await openDashboard(page);
@@ -104,9 +119,19 @@ test('recent activity shows relative times by the SPEC steps, an icon per action
   const entries: { action: ActivityAction; ago: number; text: RegExp; time: string }[] = [
     { action: 'LEAD_CREATED', ago: 5_000, text: new RegExp(`added Fresh ${run}`), time: 'Just now' },
     { action: 'LEAD_CLAIMED', ago: 5 * MINUTE + 30_000, text: new RegExp(`assigned Claimed ${run} to ${AGENT.name}`), time: '5m ago' },
-    { action: 'LEAD_STATUS_UPDATED', ago: 3 * 60 * MINUTE + 10 * MINUTE, text: new RegExp(`marked Called ${run} as called`), time: '3h ago' },
+    {
+      action: 'LEAD_STATUS_UPDATED',
+      ago: 3 * 60 * MINUTE + 10 * MINUTE,
+      text: new RegExp(`marked Called ${run} as called`),
+      time: '3h ago',
+    },
     { action: 'LEAD_DELETED', ago: 2 * 24 * 60 * MINUTE + 60 * MINUTE, text: new RegExp(`deleted Gone ${run}`), time: '2d ago' },
-    { action: 'CUSTOMER_UPDATED', ago: 10 * 24 * 60 * MINUTE, text: /updated a customer/, time: at(10 * 24 * 60 * MINUTE).toLocaleDateString('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' }) },
+    {
+      action: 'CUSTOMER_UPDATED',
+      ago: 10 * 24 * 60 * MINUTE,
+      text: /updated a customer/,
+      time: at(10 * 24 * 60 * MINUTE).toLocaleDateString('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: 'short', day: 'numeric' }),
+    },
   ];
   const leadNames: Record<string, string> = {
     LEAD_CREATED: `Fresh ${run}`,
@@ -174,7 +199,9 @@ test('the activity export downloads the CSV named by its dates, and a failure sa
   file = await download;
   expect(file.suggestedFilename()).toBe('activity-logs-2026-01-01-to-2026-01-31.csv');
 
-  await page.route('**/api/admin/activity-logs/export**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+  await page.route('**/api/admin/activity-logs/export**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+  );
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Error exporting activity logs\. Please try again\./);
   // The message is in the page, not a browser alert, and can be dismissed.
@@ -199,7 +226,9 @@ test('a failed dashboard load is logged, and failed activity shows the empty sta
 
 test('a 401 on the dashboard ends the session and opens the login', async ({ page }) => {
   // The stats call goes out with a token the server refuses, so the server answers a real 401.
-  await page.route(/\/trpc\/.*leads\.stats/, (route) => route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer not-a-valid-token' } }));
+  await page.route(/\/trpc\/.*leads\.stats/, (route) =>
+    route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer not-a-valid-token' } }),
+  );
   await signIn(page);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/?$/);

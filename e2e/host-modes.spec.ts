@@ -62,7 +62,12 @@ test.describe('admin host mode', () => {
     await expect(page.getByRole('banner')).toContainText('Welcome, Harper Host');
 
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    for (const [name, href] of [['Dashboard', '/dashboard'], ['Analytics', '/analytics'], ['Leads', '/leads'], ['Customers', '/customers']]) {
+    for (const [name, href] of [
+      ['Dashboard', '/dashboard'],
+      ['Analytics', '/analytics'],
+      ['Leads', '/leads'],
+      ['Customers', '/customers'],
+    ]) {
       await expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     await nav.getByRole('link', { name: 'Customers' }).click();

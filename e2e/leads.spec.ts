@@ -51,12 +51,16 @@ test('tabs count the leads, claiming moves a lead to the agent, and status chang
   await expect(tabCount(page, `${AGENT_A}'s`)).toHaveText('0');
   await expect(row(page, `${tag} Person0`).getByRole('combobox')).toHaveCount(0);
 
-  await row(page, `${tag} Person0`).getByRole('button', { name: `Claim for ${AGENT_A}` }).click();
+  await row(page, `${tag} Person0`)
+    .getByRole('button', { name: `Claim for ${AGENT_A}` })
+    .click();
   await expect(row(page, `${tag} Person0`)).toContainText(AGENT_A);
   await expect(tabCount(page, 'Unclaimed')).toHaveText('2');
   await expect(tabCount(page, `${AGENT_A}'s`)).toHaveText('1');
 
-  await row(page, `${tag} Person0`).getByRole('combobox', { name: `Status for ${tag} Person0` }).selectOption('called');
+  await row(page, `${tag} Person0`)
+    .getByRole('combobox', { name: `Status for ${tag} Person0` })
+    .selectOption('called');
   await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.status).toBe('called');
 
   await row(page, `${tag} Person0`).getByRole('combobox').selectOption('lost');
@@ -74,7 +78,9 @@ test('a claim that lost the race shows who holds the lead and refreshes', async 
   // Another agent claims it behind this page's back.
   const [lead] = await LeadModel.find({ name: `${tag} Person0` }).lean();
   await claimLead(String(lead._id), AGENT_B, elsewhere);
-  await row(page, `${tag} Person0`).getByRole('button', { name: `Claim for ${AGENT_A}` }).click();
+  await row(page, `${tag} Person0`)
+    .getByRole('button', { name: `Claim for ${AGENT_A}` })
+    .click();
   await expect(page.getByRole('alert')).toHaveText(new RegExp(`This lead was already claimed by ${AGENT_B}\\.`));
   await expect(row(page, `${tag} Person0`)).toContainText(AGENT_B);
 });
@@ -87,7 +93,10 @@ test('bulk actions send one call per lead and report a partial failure', async (
   await page.getByRole('checkbox', { name: 'Select all leads' }).check();
   // One of them disappears before the action: its claim fails, the others succeed.
   await deleteLead(leads[2].id, elsewhere);
-  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: `Assign to ${AGENT_B}` }).click();
+  await page
+    .getByRole('toolbar', { name: 'Bulk actions' })
+    .getByRole('button', { name: `Assign to ${AGENT_B}` })
+    .click();
   await expect(page.getByRole('alert')).toContainText('Error claiming some leads. Please try again.');
   await expect(tabCount(page, `${AGENT_B}'s`)).toHaveText('2');
 
@@ -139,12 +148,16 @@ test('deleting asks for confirmation first', async ({ page }) => {
   const tag = word();
   await makeLeads(tag, 1);
   await open(page, tag);
-  await row(page, `${tag} Person0`).getByRole('button', { name: `Delete ${tag} Person0` }).click();
+  await row(page, `${tag} Person0`)
+    .getByRole('button', { name: `Delete ${tag} Person0` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete Lead' });
   await expect(dialog).toContainText(`Delete ${tag} Person0?`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, `${tag} Person0`)).toBeVisible();
-  await row(page, `${tag} Person0`).getByRole('button', { name: `Delete ${tag} Person0` }).click();
+  await row(page, `${tag} Person0`)
+    .getByRole('button', { name: `Delete ${tag} Person0` })
+    .click();
   await page.getByRole('dialog', { name: 'Delete Lead' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No leads found')).toBeVisible();
   expect(await LeadModel.countDocuments({ name: `${tag} Person0` })).toBe(0);
@@ -155,7 +168,9 @@ test('notes toggle between view and edit, and long notes collapse', async ({ pag
   const long = `Prefers afternoon calls. ${'Needs a family plan with good pediatric coverage. '.repeat(6)}`;
   await makeLeads(tag, 1, { notes: long });
   await open(page, tag);
-  await row(page, `${tag} Person0`).getByRole('button', { name: `Notes for ${tag} Person0` }).click();
+  await row(page, `${tag} Person0`)
+    .getByRole('button', { name: `Notes for ${tag} Person0` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Notes for ${tag} Person0` });
   await expect(dialog).not.toContainText(long.trim());
   await dialog.getByRole('button', { name: 'Read More' }).click();
@@ -183,7 +198,13 @@ test('the create-lead form needs name, email and phone, and a failure shows the 
   await create.click();
   await expect(row(page, `${tag} Walkin`)).toContainText('Added by staff');
 
-  await page.route('**/trpc/leads.create**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]' }));
+  await page.route('**/trpc/leads.create**', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]',
+    }),
+  );
   await page.getByRole('button', { name: '+ New Lead' }).click();
   await dialog.getByLabel('Name *').fill(`${tag} Second`);
   await dialog.getByLabel('Email *').fill(`${tag}.2@example.com`);

@@ -51,7 +51,10 @@ test('the dashboard counts a new lead without reloading', async ({ page }) => {
   await signIn(page);
   await page.goto('/admin');
   // The figure's value sits in the <dd> beside its <dt> label.
-  const total = page.locator('div', { has: page.getByText('Total referrals', { exact: true }) }).locator('dd').first();
+  const total = page
+    .locator('div', { has: page.getByText('Total referrals', { exact: true }) })
+    .locator('dd')
+    .first();
   const before = await LeadModel.countDocuments();
   await expect(total).toHaveText(String(before));
   await LeadModel.create({ name: `zdash${run}`, email: `zdash${run}@example.com`, phone: '303-555-0188', phoneDigits: '3035550188' });

@@ -56,8 +56,14 @@ test.describe('server-rendered pages with JavaScript off', () => {
       await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/contact');
       const footer = page.getByRole('contentinfo');
       await expect(footer).toContainText('Independent, licensed brokers');
-      await expect(footer.getByRole('link', { name: 'hello@summithealthlife.com' })).toHaveAttribute('href', 'mailto:hello@summithealthlife.com');
-      await expect(footer.getByRole('link', { name: 'support@summithealthlife.com' })).toHaveAttribute('href', 'mailto:support@summithealthlife.com');
+      await expect(footer.getByRole('link', { name: 'hello@summithealthlife.com' })).toHaveAttribute(
+        'href',
+        'mailto:hello@summithealthlife.com',
+      );
+      await expect(footer.getByRole('link', { name: 'support@summithealthlife.com' })).toHaveAttribute(
+        'href',
+        'mailto:support@summithealthlife.com',
+      );
       await expect(footer).toContainText(`© ${new Date().getFullYear()} Summit Health & Life Insurance. All rights reserved.`);
     }
   });
@@ -195,9 +201,17 @@ test.describe('lead form', () => {
 
   const failures: [string, (route: Route) => Promise<void>, string][] = [
     ['a non-OK status', (route) => route.fulfill({ status: 500, json: { error: 'boom' } }), 'Server error. Please try again.'],
-    ['a refused submission (429)', (route) => route.fulfill({ status: 429, json: { error: 'Too many submissions.' } }), 'Server error. Please try again.'],
+    [
+      'a refused submission (429)',
+      (route) => route.fulfill({ status: 429, json: { error: 'Too many submissions.' } }),
+      'Server error. Please try again.',
+    ],
     ['a failed fetch', (route) => route.abort('failed'), 'Network error. Please check your connection and try again.'],
-    ['an unreadable answer', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>' }), 'Something went wrong. Please try again later.'],
+    [
+      'an unreadable answer',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>' }),
+      'Something went wrong. Please try again later.',
+    ],
   ];
   for (const [what, answer, message] of failures) {
     test(`${what} shows Oops with "${message}", kept until the visitor types`, async ({ page }) => {

@@ -21,12 +21,27 @@ export interface ExportEntry {
   timestamp: Date;
   user: string;
   action: string;
-  details?: { leadId?: string | null; leadName?: string | null; claimedBy?: string | null; newStatus?: string | null; customerId?: string | null } | null;
+  details?: {
+    leadId?: string | null;
+    leadName?: string | null;
+    claimedBy?: string | null;
+    newStatus?: string | null;
+    customerId?: string | null;
+  } | null;
 }
 
 const toRow = (e: ExportEntry) => {
   const d = e.details ?? {};
-  return JSON.stringify([e.timestamp.toISOString(), e.user, e.action, d.leadId ?? '', d.leadName ?? '', d.claimedBy ?? '', d.newStatus ?? '', d.customerId ?? '']);
+  return JSON.stringify([
+    e.timestamp.toISOString(),
+    e.user,
+    e.action,
+    d.leadId ?? '',
+    d.leadName ?? '',
+    d.claimedBy ?? '',
+    d.newStatus ?? '',
+    d.customerId ?? '',
+  ]);
 };
 
 /** Appends entries just stored in the log: numbers them with one $inc, then one $push per chunk. */
@@ -39,7 +54,9 @@ export async function appendExportRows(entries: ExportEntry[]): Promise<void> {
     const k = Math.floor(seq++ / CHUNK);
     byChunk.set(k, [...(byChunk.get(k) ?? []), toRow(e)]);
   }
-  await Promise.all([...byChunk].map(([k, rows]) => chunks().updateOne({ _id: `c${k}` }, { $push: { rows: { $each: rows } } }, { upsert: true })));
+  await Promise.all(
+    [...byChunk].map(([k, rows]) => chunks().updateOne({ _id: `c${k}` }, { $push: { rows: { $each: rows } } }, { upsert: true })),
+  );
 }
 
 /** The rows with timestamps in [from, to), in the order recorded, one chunk in memory at a time. */
@@ -84,7 +101,10 @@ export async function rebuildActivityExport(): Promise<number> {
 
 /** The start-up check: rebuilds when the rows written disagree with the number of log entries. */
 export async function ensureActivityExport(): Promise<void> {
-  const [meta, stored] = await Promise.all([chunks().findOne({ _id: 'meta' }), mongoose.connection.collection('activities').estimatedDocumentCount()]);
+  const [meta, stored] = await Promise.all([
+    chunks().findOne({ _id: 'meta' }),
+    mongoose.connection.collection('activities').estimatedDocumentCount(),
+  ]);
   if ((meta?.n ?? 0) === stored) return;
   const started = Date.now();
   const rows = await rebuildActivityExport();

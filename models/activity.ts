@@ -70,7 +70,10 @@ export async function insertActivities(entries: Omit<Activity, 'userId'>[]): Pro
 /** Moves the entries of one lead written since `since` back to when they happened (demo data). */
 export async function backdateLeadActivity(leadId: string, since: Date, timestamp: Date): Promise<void> {
   const filter = { 'details.leadId': leadId, timestamp: { $gte: since } };
-  await Promise.all([ActivityModel.updateMany(filter, { $set: { timestamp } }), RecentActivityModel.updateMany(filter, { $set: { timestamp } })]);
+  await Promise.all([
+    ActivityModel.updateMany(filter, { $set: { timestamp } }),
+    RecentActivityModel.updateMany(filter, { $set: { timestamp } }),
+  ]);
 }
 
 export interface Actor {
@@ -98,7 +101,13 @@ export interface ActivityView {
 
 export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityView[]> {
   const rows = await RecentActivityModel.find().sort({ timestamp: -1 }).limit(limit).lean();
-  return rows.map((r) => ({ activityId: String(r._id), user: r.user, action: r.action as ActivityAction, details: r.details ?? {}, timestamp: r.timestamp }));
+  return rows.map((r) => ({
+    activityId: String(r._id),
+    user: r.user,
+    action: r.action as ActivityAction,
+    details: r.details ?? {},
+    timestamp: r.timestamp,
+  }));
 }
 
 /** Every entry in [from, to), in the order recorded, as rows of the export (models/activity-export.ts). */

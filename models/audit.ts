@@ -61,7 +61,10 @@ export async function listAudit(opts: { before?: Date; action?: AuditAction } = 
   const filter: Record<string, unknown> = {};
   if (opts.before) filter.at = { $lt: opts.before };
   if (opts.action) filter.action = opts.action;
-  const rows = await AuditModel.find(filter).sort({ at: -1, _id: -1 }).limit(AUDIT_PAGE_SIZE + 1).lean();
+  const rows = await AuditModel.find(filter)
+    .sort({ at: -1, _id: -1 })
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .lean();
   return {
     entries: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
       id: String(r._id),

@@ -104,7 +104,11 @@ function toSummary(c: CustomerRecord): CustomerSummary {
   };
 }
 
-const toDetail = (c: CustomerRecord): CustomerDetail => ({ ...toSummary(c), medicalHistory: c.medicalHistory ?? '', medications: c.medications ?? '' });
+const toDetail = (c: CustomerRecord): CustomerDetail => ({
+  ...toSummary(c),
+  medicalHistory: c.medicalHistory ?? '',
+  medications: c.medications ?? '',
+});
 
 /** The stored form of validated fields: unset values become null (or '' for text), kids only with hasKids. */
 function toDocFields(input: Partial<CloseLeadCustomer>): Record<string, unknown> {
@@ -160,9 +164,17 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
   for (const key of REQUIRED_DETAILS) {
     if (key in set && set[key] === null && !missingBefore.includes(key)) throw badRequest(`${key}: ${DETAIL_LABELS[key]} is required`);
   }
-  const updated = await CustomerModel.findOneAndUpdate({ _id: current._id }, { $set: set }, { new: true, runValidators: true }).lean<CustomerRecord>();
+  const updated = await CustomerModel.findOneAndUpdate(
+    { _id: current._id },
+    { $set: set },
+    { new: true, runValidators: true },
+  ).lean<CustomerRecord>();
   if (!updated) throw notFound('Customer not found');
-  await logActivity(actor, 'CUSTOMER_UPDATED', { customerId, leadId: updated.leadId ? String(updated.leadId) : undefined, leadName: updated.name });
+  await logActivity(actor, 'CUSTOMER_UPDATED', {
+    customerId,
+    leadId: updated.leadId ? String(updated.leadId) : undefined,
+    leadName: updated.name,
+  });
   return toSummary(updated);
 }
 
@@ -176,20 +188,36 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
   const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
   if (deletedCount === 0) throw notFound('Customer not found');
   if (current.leadId) {
-    const reopened = await LeadModel.findOneAndUpdate({ _id: current.leadId, status: 'closed' }, { $set: { status: 'follow-up' } }, { new: true })
+    const reopened = await LeadModel.findOneAndUpdate(
+      { _id: current.leadId, status: 'closed' },
+      { $set: { status: 'follow-up' } },
+      { new: true },
+    )
       .lean()
       .catch(async (err: unknown) => {
         // Put the customer back unless the lead did reopen (a write reported as failed that went through).
-        const now = await LeadModel.findById(current.leadId).select({ status: 1 }).lean().catch(() => null);
+        const now = await LeadModel.findById(current.leadId)
+          .select({ status: 1 })
+          .lean()
+          .catch(() => null);
         if (!now || now.status === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
         throw err;
       });
     if (reopened) {
       await recordLeadChange({ ...reopened, status: 'closed' }, reopened);
-      await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: String(current.leadId), leadName: reopened.name, claimedBy: reopened.claimedBy ?? undefined, newStatus: 'follow-up' });
+      await logActivity(actor, 'LEAD_STATUS_UPDATED', {
+        leadId: String(current.leadId),
+        leadName: reopened.name,
+        claimedBy: reopened.claimedBy ?? undefined,
+        newStatus: 'follow-up',
+      });
     }
   }
-  await logActivity(actor, 'CUSTOMER_DELETED', { customerId, leadId: current.leadId ? String(current.leadId) : undefined, leadName: current.name });
+  await logActivity(actor, 'CUSTOMER_DELETED', {
+    customerId,
+    leadId: current.leadId ? String(current.leadId) : undefined,
+    leadName: current.name,
+  });
 }
 
 /** Contact details and optional profile fields captured when a lead is closed. */
@@ -219,7 +247,11 @@ async function undoCreate(customerId: string, leadId: mongoose.Types.ObjectId): 
  * marks the lead closed. Without `customer`, the lead's own name, email and phone are used.
  * If marking the lead fails, the customer created here is deleted again: the lead stays as it was.
  */
-export async function closeLeadIntoCustomer(leadId: string, customer: CloseLeadCustomerInput | undefined, actor: Actor): Promise<{ customerId: string }> {
+export async function closeLeadIntoCustomer(
+  leadId: string,
+  customer: CloseLeadCustomerInput | undefined,
+  actor: Actor,
+): Promise<{ customerId: string }> {
   const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean() : null;
   if (!lead) throw notFound('Lead not found');
   const leadKey = String(lead._id);

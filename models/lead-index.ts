@@ -96,7 +96,8 @@ export async function recordLeadChange(before: LeadFacts | null, after: LeadFact
     const field = `e.${entryKey(lead.seq, lead._id)}`;
     const bucket = `b${bucketOf(lead.seq)}`;
     if (!after) writes.push(index().updateOne({ _id: bucket }, { $unset: { [field]: '' } }));
-    else if (!before || entryText(before) !== entryText(after)) writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
+    else if (!before || entryText(before) !== entryText(after))
+      writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
   }
   await Promise.all(writes);
 }
@@ -119,7 +120,8 @@ export async function recordClaimWait(agentName: string, createdAt: Date, claime
     { upsert: true, returnDocument: 'after' },
   );
   // Trimmed now and then rather than on every claim ($push's $slice is not on every engine).
-  if (doc && doc.w.length > CLAIM_WAITS_KEPT * 2) await claimWaits().updateOne({ _id: id }, { $set: { w: doc.w.slice(-CLAIM_WAITS_KEPT) } });
+  if (doc && doc.w.length > CLAIM_WAITS_KEPT * 2)
+    await claimWaits().updateOne({ _id: id }, { $set: { w: doc.w.slice(-CLAIM_WAITS_KEPT) } });
 }
 
 export const claimWaitsOf = (agentName: string) => claimWaits().findOne({ _id: `claims:${holderCode(agentName)}` });
@@ -187,14 +189,22 @@ export async function lastSeq(): Promise<number> {
 export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: number }> {
   const leads = mongoose.connection.collection('leads');
   const rows = (await leads
-    .find({}, { projection: { seq: 1, status: 1, claimedBy: 1, claimedAt: 1, contactedAt: 1, createdAt: 1, name: 1, email: 1, phoneDigits: 1 } })
+    .find(
+      {},
+      { projection: { seq: 1, status: 1, claimedBy: 1, claimedAt: 1, contactedAt: 1, createdAt: 1, name: 1, email: 1, phoneDigits: 1 } },
+    )
     .toArray()) as unknown as LeadFacts[];
-  const unnumbered = rows.filter((l) => typeof l.seq !== 'number').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
+  const unnumbered = rows
+    .filter((l) => typeof l.seq !== 'number')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
   let seq = Math.max(await lastSeq(), ...rows.map((l) => (typeof l.seq === 'number' ? l.seq : 0)));
   for (let i = 0; i < unnumbered.length; i += 1000) {
     const batch = unnumbered.slice(i, i + 1000);
     for (const l of batch) l.seq = ++seq;
-    await leads.bulkWrite(batch.map((l) => ({ updateOne: { filter: { _id: l._id as mongoose.Types.ObjectId }, update: { $set: { seq: l.seq } } } })), { ordered: false });
+    await leads.bulkWrite(
+      batch.map((l) => ({ updateOne: { filter: { _id: l._id as mongoose.Types.ObjectId }, update: { $set: { seq: l.seq } } } })),
+      { ordered: false },
+    );
   }
 
   const now = Date.now();
@@ -222,7 +232,10 @@ export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: num
   const claims = new Map<string, { at: Date; m: number }[]>();
   for (const l of rows) {
     if (!l.claimedBy || !l.claimedAt) continue;
-    claims.set(l.claimedBy, [...(claims.get(l.claimedBy) ?? []), { at: l.claimedAt, m: (l.claimedAt.getTime() - l.createdAt.getTime()) / 60_000 }]);
+    claims.set(l.claimedBy, [
+      ...(claims.get(l.claimedBy) ?? []),
+      { at: l.claimedAt, m: (l.claimedAt.getTime() - l.createdAt.getTime()) / 60_000 },
+    ]);
   }
   await claimWaits().deleteMany({ _id: { $regex: /^claims:/ } });
   for (const [agent, w] of claims) {

@@ -23,7 +23,11 @@ export const leadKeys = (email: string, phoneDigits: string) => [`email:${email.
 async function takeKey(key: string, leadId: mongoose.Types.ObjectId, now: Date, windowMs: number, retried = false): Promise<KeyDoc | null> {
   let before: KeyDoc | null;
   try {
-    before = (await keyDocs().findOneAndUpdate({ _id: key }, { $setOnInsert: { leadId, at: now } }, { upsert: true, returnDocument: 'before' })) as KeyDoc | null;
+    before = (await keyDocs().findOneAndUpdate(
+      { _id: key },
+      { $setOnInsert: { leadId, at: now } },
+      { upsert: true, returnDocument: 'before' },
+    )) as KeyDoc | null;
   } catch (err) {
     // Two upserts of a new key at once: one inserts, the other retries and finds it.
     if (isDuplicateKey(err) && !retried) return takeKey(key, leadId, now, windowMs, true);
@@ -37,7 +41,12 @@ async function takeKey(key: string, leadId: mongoose.Types.ObjectId, now: Date, 
 }
 
 /** The first lead of the window this new lead falls in by email or phone, or null when it is first. */
-export async function firstOfWindow(leadId: mongoose.Types.ObjectId, keys: string[], now: Date, windowMs: number): Promise<mongoose.Types.ObjectId | null> {
+export async function firstOfWindow(
+  leadId: mongoose.Types.ObjectId,
+  keys: string[],
+  now: Date,
+  windowMs: number,
+): Promise<mongoose.Types.ObjectId | null> {
   const held = (await Promise.all(keys.map((k) => takeKey(k, leadId, now, windowMs)))).filter((k): k is KeyDoc => k !== null);
   held.sort((a, b) => a.at.getTime() - b.at.getTime());
   return held[0]?.leadId ?? null;

@@ -68,7 +68,10 @@ export async function leadStats() {
     agents.map(async (agent) => {
       const counts = { ...emptyCounts(), ...counters.c[holderCode(agent.name)] };
       const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
-      const [leads, med] = await Promise.all([recentLeadsOf(agent.name, AGENT_LIST_LIMIT, counters), medianClaimMinutes(agent.name, since)]);
+      const [leads, med] = await Promise.all([
+        recentLeadsOf(agent.name, AGENT_LIST_LIMIT, counters),
+        medianClaimMinutes(agent.name, since),
+      ]);
       return {
         name: agent.name,
         email: agent.email,

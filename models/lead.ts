@@ -49,7 +49,10 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 export async function createLead(input: ReferralInput & { notes?: string; source?: 'website' | 'admin' }): Promise<LeadDoc> {
   const phoneDigits = digitsOf(input.phone);
   const _id = new mongoose.Types.ObjectId();
-  const [seq, first] = await Promise.all([nextLeadSeq(), firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS)]);
+  const [seq, first] = await Promise.all([
+    nextLeadSeq(),
+    firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS),
+  ]);
   const lead = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first });
   await recordLeadChange(null, lead.toObject());
   await leadCreated(lead); // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
@@ -109,7 +112,10 @@ export async function createLeadByStaff(input: ReferralInput & { notes?: string 
  * the unique _id makes it atomic on any MongoDB-compatible server, where a conditional update of
  * the lead alone is not atomic on every backend (FerretDB on SQLite reads, then writes).
  */
-const leadClaimSchema = new Schema({ claimedBy: { type: String, required: true }, at: { type: Date, default: () => new Date() } }, { versionKey: false });
+const leadClaimSchema = new Schema(
+  { claimedBy: { type: String, required: true }, at: { type: Date, default: () => new Date() } },
+  { versionKey: false },
+);
 export const LeadClaimModel = mongoose.model('LeadClaim', leadClaimSchema, 'lead_claims');
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
@@ -142,7 +148,11 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
     if (holder?.claimedBy === agent.name) return getLeadView(leadId);
     throw conflict(`This lead was already claimed by ${holder?.claimedBy ?? 'another agent'}.`);
   }
-  const claimed = await LeadModel.findOneAndUpdate({ _id: current._id }, { $set: { claimedBy: agent.name, claimedAt: new Date() } }, { new: true }).lean<LeadRecord>();
+  const claimed = await LeadModel.findOneAndUpdate(
+    { _id: current._id },
+    { $set: { claimedBy: agent.name, claimedAt: new Date() } },
+    { new: true },
+  ).lean<LeadRecord>();
   if (!claimed) {
     await LeadClaimModel.deleteOne({ _id: current._id });
     throw notFound('Lead not found');
@@ -196,14 +206,24 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   if (change.notes !== undefined) set.notes = change.notes;
   if (Object.keys(set).length === 0) return toLeadView(current);
   // The condition keeps a concurrent close from being overwritten.
-  const lead = await LeadModel.findOneAndUpdate({ _id: current._id, status: current.status }, { $set: set }, { new: true }).lean<LeadRecord>();
+  const lead = await LeadModel.findOneAndUpdate(
+    { _id: current._id, status: current.status },
+    { $set: set },
+    { new: true },
+  ).lean<LeadRecord>();
   if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
   await recordLeadChange(current, lead);
   if (set.claimedBy === null) await releaseClaim(current._id);
   const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
-  const action = statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
+  const action =
+    statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
   if (statusChanges || notesChanged) {
-    await logActivity(actor, action, { leadId, leadName: lead.name, newStatus: statusChanges ? change.status : undefined, claimedBy: lead.claimedBy ?? undefined });
+    await logActivity(actor, action, {
+      leadId,
+      leadName: lead.name,
+      newStatus: statusChanges ? change.status : undefined,
+      claimedBy: lead.claimedBy ?? undefined,
+    });
   }
   return toLeadView(lead);
 }

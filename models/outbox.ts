@@ -124,7 +124,9 @@ const leaseKey = (entry: OutboxEntry) => `${entry._id}#${entry.attempts}`;
 
 /** Entries due at `now`, a handful at a time. */
 export function findDue(now: Date, limit = 20): Promise<OutboxEntry[]> {
-  return OutboxModel.find({ dueAt: { $lte: now } }).limit(limit).lean<OutboxEntry[]>();
+  return OutboxModel.find({ dueAt: { $lte: now } })
+    .limit(limit)
+    .lean<OutboxEntry[]>();
 }
 
 /**

@@ -22,7 +22,8 @@ export interface StaffRow {
   createdAt: Date | null;
 }
 
-const isConfiguredAdmin = (email: string, actor: AdminActor) => Boolean(actor.configuredAdminEmail) && email === actor.configuredAdminEmail!.toLowerCase();
+const isConfiguredAdmin = (email: string, actor: AdminActor) =>
+  Boolean(actor.configuredAdminEmail) && email === actor.configuredAdminEmail!.toLowerCase();
 
 /** An account as the Staff page shows it: never the password hash. */
 const toRow = (s: Staff & { _id: unknown; createdAt?: Date }): StaffRow => ({
@@ -85,7 +86,10 @@ export async function resetStaffPassword(staffId: string, temporaryPassword: str
   const staff = await findRow(staffId);
   await StaffModel.updateOne(
     { _id: staff._id },
-    { $set: { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true, passwordFromEnv: false }, $inc: { tokenVersion: 1 } },
+    {
+      $set: { passwordHash: await hashPassword(temporaryPassword), mustChangePassword: true, passwordFromEnv: false },
+      $inc: { tokenVersion: 1 },
+    },
   );
   await recordAudit(actor, { action: 'STAFF_PASSWORD_RESET', targetEmail: staff.email });
 }

@@ -62,7 +62,9 @@ export function verifyPassword(hash: string, password: string): Promise<boolean>
 function needsRehash(hash: string): boolean {
   try {
     const o = parseOptions(hash);
-    return o.memoryCost !== ARGON2_OPTIONS.memoryCost || o.timeCost !== ARGON2_OPTIONS.timeCost || o.parallelism !== ARGON2_OPTIONS.parallelism;
+    return (
+      o.memoryCost !== ARGON2_OPTIONS.memoryCost || o.timeCost !== ARGON2_OPTIONS.timeCost || o.parallelism !== ARGON2_OPTIONS.parallelism
+    );
   } catch {
     return true;
   }
@@ -104,7 +106,10 @@ export async function changePassword(staff: StaffDoc, currentPassword: string, n
   const updated = await StaffModel.findOneAndUpdate(
     // Matching the version read means two concurrent changes cannot both succeed silently.
     { _id: staff._id, tokenVersion: staff.tokenVersion },
-    { $set: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordFromEnv: false }, $inc: { tokenVersion: 1 } },
+    {
+      $set: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordFromEnv: false },
+      $inc: { tokenVersion: 1 },
+    },
     { new: true },
   );
   if (!updated) throw badRequest('Your password was changed elsewhere. Please sign in again.');
@@ -169,7 +174,12 @@ export async function ensureAdminAccount(admin: { email: string; password: strin
   const existing = await StaffModel.findOne({ email });
   if (!existing) {
     const input = staffAccountInput.parse({ email, password: admin.password, name: admin.name ?? 'Administrator' });
-    const staff = await StaffModel.create({ ...input, passwordHash: await hashPassword(input.password), isAdmin: true, passwordFromEnv: true });
+    const staff = await StaffModel.create({
+      ...input,
+      passwordHash: await hashPassword(input.password),
+      isAdmin: true,
+      passwordFromEnv: true,
+    });
     return { staff, created: true, passwordChanged: true, passwordKept: false };
   }
   if (admin.name) existing.name = admin.name;

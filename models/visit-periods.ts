@@ -8,7 +8,19 @@
 // - current-year: 1 January to today; previous: the same span of last year.
 // - last-year: that calendar year; previous: the year before it.
 import { tz } from '@date-fns/tz';
-import { addDays, addHours, addMonths, addYears, differenceInCalendarDays, format, getDaysInMonth, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';
+import {
+  addDays,
+  addHours,
+  addMonths,
+  addYears,
+  differenceInCalendarDays,
+  format,
+  getDaysInMonth,
+  startOfDay,
+  startOfHour,
+  startOfMonth,
+  startOfYear,
+} from 'date-fns';
 import type { AnalyticsPeriod } from '../schemas/analytics.ts';
 
 export interface Window {
@@ -123,7 +135,11 @@ export function periodWindows(period: AnalyticsPeriod, now: Date, timeZone: stri
   const wholeMonths = Number(format(now, 'M', zone)) - 1;
   const lastYear = addYears(thisYear, -1, zone);
   const sameMonthLastYear = addMonths(lastYear, wholeMonths, zone);
-  const sameDayLastYear = addDays(sameMonthLastYear, Math.min(differenceInCalendarDays(today, thisMonth, zone), getDaysInMonth(sameMonthLastYear) - 1), zone);
+  const sameDayLastYear = addDays(
+    sameMonthLastYear,
+    Math.min(differenceInCalendarDays(today, thisMonth, zone), getDaysInMonth(sameMonthLastYear) - 1),
+    zone,
+  );
   return {
     period,
     series: 'month',

@@ -67,12 +67,19 @@ async function readBoth(a: Window, b: Window) {
     }),
   );
   const pick = (r: Ranges) =>
-    Object.fromEntries(levels.map((level, i) => [level, r[level] ? read[i]!.filter((bk) => bk._id >= r[level]![0] && bk._id <= r[level]![1]) : []])) as Record<Level, Bucket[]>;
+    Object.fromEntries(
+      levels.map((level, i) => [level, r[level] ? read[i]!.filter((bk) => bk._id >= r[level]![0] && bk._id <= r[level]![1]) : []]),
+    ) as Record<Level, Bucket[]>;
   return [pick(ra), pick(rb)] as const;
 }
 
 /** Adds up the buckets of one window. */
-async function summarize(w: Window, buckets: Record<Level, Bucket[]>, series: 'hour' | 'day' | 'month', timeZone: string): Promise<Summary> {
+async function summarize(
+  w: Window,
+  buckets: Record<Level, Bucket[]>,
+  series: 'hour' | 'day' | 'month',
+  timeZone: string,
+): Promise<Summary> {
   const sum: Summary = { visits: 0, visitors: 0, sessions: 0, bounces: 0, maps: emptyMaps(), points: [], submissions: 0 };
   const { hour: hours, day: days, month: months } = buckets;
   // Leads staff typed in themselves are no form submissions.
@@ -192,7 +199,11 @@ export async function buildAnalyticsReport(period: AnalyticsPeriod, opts: { time
       avgPagesPerSession: now.avgPagesPerSession,
       bounceRate: now.bounceRate,
       devices: top(cur.maps.devices, L.devices, total).map(({ key, ...r }) => ({ device: key, ...r })),
-      peakHours: top(cur.maps.hours, L.peakHours, total).map(({ key, count }) => ({ hour: Number(key), time: hourLabel(Number(key)), count })),
+      peakHours: top(cur.maps.hours, L.peakHours, total).map(({ key, count }) => ({
+        hour: Number(key),
+        time: hourLabel(Number(key)),
+        count,
+      })),
       browsers: top(cur.maps.browsers, L.browsers, total).map(({ key, ...r }) => ({ browser: key, ...r })),
       operatingSystems: top(cur.maps.os, L.operatingSystems, total).map(({ key, ...r }) => ({ os: key, ...r })),
       referrers: top(cur.maps.referrers, L.referrers, total).map(({ key, ...r }) => ({ referrer: key, ...r })),

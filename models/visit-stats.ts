@@ -98,7 +98,10 @@ async function loadKnownKeys(byLevel: Record<Level, Delta[]>): Promise<void> {
       const found = new Map(docs.map((doc) => [String(doc._id), doc as Record<string, unknown>]));
       for (const id of ids) {
         const doc = found.get(id);
-        knownKeys.set(`${level}:${id}`, Object.fromEntries(DIMENSIONS.map((dim) => [dim, new Set(Object.keys((doc?.[dim] ?? {}) as object).map(decodeKey))])));
+        knownKeys.set(
+          `${level}:${id}`,
+          Object.fromEntries(DIMENSIONS.map((dim) => [dim, new Set(Object.keys((doc?.[dim] ?? {}) as object).map(decodeKey))])),
+        );
       }
     }),
   );
@@ -154,7 +157,14 @@ function toBucket(doc: Record<string, unknown>): Bucket {
       return [d, Object.fromEntries(Object.entries(raw).map(([k, n]) => [decodeKey(k), Number(n)]))];
     }),
   ) as Record<Dimension, Record<string, number>>;
-  return { _id: String(doc._id), start: doc.start as Date, localHour: doc.localHour as number | undefined, day: doc.day as string | undefined, counters, maps };
+  return {
+    _id: String(doc._id),
+    start: doc.start as Date,
+    localHour: doc.localHour as number | undefined,
+    day: doc.day as string | undefined,
+    counters,
+    maps,
+  };
 }
 
 /** The buckets of one level whose ids fall in [first, last] (ids sort in time order). */

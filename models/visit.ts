@@ -55,7 +55,11 @@ const salts = new Map<string, Promise<string>>();
 function saltFor(day: string): Promise<string> {
   let salt = salts.get(day);
   if (!salt) {
-    salt = VisitSaltModel.findOneAndUpdate({ _id: day }, { $setOnInsert: { salt: randomBytes(32).toString('base64') } }, { upsert: true, new: true })
+    salt = VisitSaltModel.findOneAndUpdate(
+      { _id: day },
+      { $setOnInsert: { salt: randomBytes(32).toString('base64') } },
+      { upsert: true, new: true },
+    )
       .lean()
       .then((doc) => doc!.salt);
     salt.catch(() => salts.delete(day));
@@ -188,7 +192,10 @@ export async function acceptVisit(input: TrackVisitInput, ctx: VisitContext): Pr
   if (limited) return drop(limited);
   const salt = await saltFor(dayId(at, ctx.timeZone));
   const visitor = createHash('sha256').update(`${salt}|${ctx.ip}|${ua}`).digest('base64url').slice(0, 22);
-  return enqueue({ at, page, ...parseUserAgent(ua), ...locate(ctx.ip), referrer: referrerSource(input.referrer.slice(0, 2000), ctx.host), visitor }, ctx.timeZone);
+  return enqueue(
+    { at, page, ...parseUserAgent(ua), ...locate(ctx.ip), referrer: referrerSource(input.referrer.slice(0, 2000), ctx.host), visitor },
+    ctx.timeZone,
+  );
 }
 
 // ---- Sessions and unique visitors, kept in memory for the current day ----
@@ -259,7 +266,13 @@ function fold(batch: EnrichedVisit[], timeZone: string) {
         b.add('sessions');
         b.add('bounces');
       }
-      state = { lastAt: at, lastHour: hour, sessionPages: 1, sessionStart: at, sessionBuckets: [h, d, m].map(({ level, id, onInsert }) => ({ level, id, onInsert })) };
+      state = {
+        lastAt: at,
+        lastHour: hour,
+        sessionPages: 1,
+        sessionStart: at,
+        sessionBuckets: [h, d, m].map(({ level, id, onInsert }) => ({ level, id, onInsert })),
+      };
       visitors.set(v.visitor, state);
     } else {
       state.sessionPages += 1;
@@ -313,7 +326,10 @@ async function drain() {
     queue = queue.slice(batch.length);
     const timeZone = batch[0]!.timeZone;
     try {
-      await storeVisits(batch.map((b) => b.visit), timeZone);
+      await storeVisits(
+        batch.map((b) => b.visit),
+        timeZone,
+      );
     } catch (err) {
       logger.warn({ err }, 'visits not stored');
     }

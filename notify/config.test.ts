@@ -23,7 +23,9 @@ describe('notification settings', () => {
 
   it('name the bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must look like smtp:/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
+      /MAIL_FROM: is required when SMTP_URL is set/,
+    );
     expect(() => loadConfig({ DATA_DIR: dataDir(), LEADS_NOTIFY_EMAIL: 'team, b@y.org' })).toThrow(/LEADS_NOTIFY_EMAIL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), SLACK_WEBHOOK_URL: 'ftp://hooks.example.com/x' })).toThrow(/SLACK_WEBHOOK_URL/);
   });

@@ -44,7 +44,16 @@ export function visitorAcknowledgement(lead: Pick<LeadView, 'name'>): MailMessag
   const first = lead.name.trim().split(/\s+/)[0] || lead.name;
   const promise = `A licensed broker will contact you ${site.response.time.toLowerCase()}, ${site.response.days}.`;
   const contact = `Questions in the meantime? Write to ${site.emails.general}.`;
-  const text = [`Hello ${first},`, '', `Thank you for contacting ${site.name}. We received your request.`, promise, '', contact, '', site.name].join('\n');
+  const text = [
+    `Hello ${first},`,
+    '',
+    `Thank you for contacting ${site.name}. We received your request.`,
+    promise,
+    '',
+    contact,
+    '',
+    site.name,
+  ].join('\n');
   const html = page([
     `Hello ${esc(first)},`,
     `Thank you for contacting ${esc(site.name)}. We received your request.<br>${esc(promise)}`,

@@ -43,7 +43,11 @@ function header(lead: LeadView, publicUrl: string, title: string): Block {
 export function leadAlert(lead: LeadView, agents: string[], opts: { publicUrl: string; now: Date; reminder?: boolean }): SlackMessage {
   const title = opts.reminder ? 'Still unclaimed after 20 hours' : 'New lead';
   const blocks: Block[] = [header(lead, opts.publicUrl, title), leadFields(lead, opts.now)];
-  if (lead.duplicateOf) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'Possibly a repeat of an earlier lead from the same email or phone.' }] });
+  if (lead.duplicateOf)
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: 'Possibly a repeat of an earlier lead from the same email or phone.' }],
+    });
   for (let i = 0; i < agents.length; i += BUTTONS_PER_BLOCK) {
     blocks.push({
       type: 'actions',
@@ -79,5 +83,10 @@ export function claimedMessage(lead: LeadView, opts: { publicUrl: string; now: D
 
 /** A note only the person who clicked sees (an unknown agent, a deleted lead). */
 export function ephemeralNote(text: string): SlackMessage {
-  return { response_type: 'ephemeral', replace_original: false, text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: esc(text) } }] };
+  return {
+    response_type: 'ephemeral',
+    replace_original: false,
+    text,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: esc(text) } }],
+  };
 }

@@ -19,10 +19,24 @@ describe('verifySlackSignature', () => {
 
   it('refuses a changed body, another secret, a missing header and an old timestamp', () => {
     const now = at(1531420618);
-    expect(verifySlackSignature({ secret, timestamp, signature, body: Buffer.from(body.toString().replace('roadrunner', 'coyote')), now })).toEqual({ ok: false, reason: 'Invalid Slack signature' });
-    expect(verifySlackSignature({ secret: 'other', timestamp, signature, body, now })).toEqual({ ok: false, reason: 'Invalid Slack signature' });
-    expect(verifySlackSignature({ secret, timestamp, signature: undefined, body, now })).toEqual({ ok: false, reason: 'Missing Slack signature' });
-    expect(verifySlackSignature({ secret, timestamp, signature: 'v0=short', body, now })).toEqual({ ok: false, reason: 'Invalid Slack signature' });
-    expect(verifySlackSignature({ secret, timestamp, signature, body, now: at(1531420618 + 301) })).toEqual({ ok: false, reason: 'Stale Slack request' });
+    expect(
+      verifySlackSignature({ secret, timestamp, signature, body: Buffer.from(body.toString().replace('roadrunner', 'coyote')), now }),
+    ).toEqual({ ok: false, reason: 'Invalid Slack signature' });
+    expect(verifySlackSignature({ secret: 'other', timestamp, signature, body, now })).toEqual({
+      ok: false,
+      reason: 'Invalid Slack signature',
+    });
+    expect(verifySlackSignature({ secret, timestamp, signature: undefined, body, now })).toEqual({
+      ok: false,
+      reason: 'Missing Slack signature',
+    });
+    expect(verifySlackSignature({ secret, timestamp, signature: 'v0=short', body, now })).toEqual({
+      ok: false,
+      reason: 'Invalid Slack signature',
+    });
+    expect(verifySlackSignature({ secret, timestamp, signature, body, now: at(1531420618 + 301) })).toEqual({
+      ok: false,
+      reason: 'Stale Slack request',
+    });
   });
 });

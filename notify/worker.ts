@@ -7,8 +7,16 @@ import { getLeadView } from '../models/lead.ts';
 import { listAgents } from '../models/staff.ts';
 import { purgeSignatures } from '../models/slack-signature.ts';
 import {
-  findDue, finishEntry, isDone, leaseEntry, outboxEvents, purgeDone, retryEntryAt, setEnabledChannels,
-  type Channel, type OutboxEntry,
+  findDue,
+  finishEntry,
+  isDone,
+  leaseEntry,
+  outboxEvents,
+  purgeDone,
+  retryEntryAt,
+  setEnabledChannels,
+  type Channel,
+  type OutboxEntry,
 } from '../models/outbox.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { teamNotice, visitorAcknowledgement } from './mail-message.ts';
@@ -57,9 +65,11 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   if (mailer) channels.push('visitor-email');
   setEnabledChannels(channels);
   if (!config.SLACK_WEBHOOK_URL) logger.info('Slack alerts are off: SLACK_WEBHOOK_URL is not set');
-  if (!config.SLACK_SIGNING_SECRET) logger.info('Slack claim buttons are off: SLACK_SIGNING_SECRET is not set, POST /api/slack/interactive answers 401');
+  if (!config.SLACK_SIGNING_SECRET)
+    logger.info('Slack claim buttons are off: SLACK_SIGNING_SECRET is not set, POST /api/slack/interactive answers 401');
   if (!mailer) logger.info('Email notices are off: SMTP_URL is not set');
-  else if (!team.length) logger.info('Team email notices are off: LEADS_NOTIFY_EMAIL is not set (visitors still get their acknowledgement)');
+  else if (!team.length)
+    logger.info('Team email notices are off: LEADS_NOTIFY_EMAIL is not set (visitors still get their acknowledgement)');
 
   async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
     if (entry.channel === 'slack-reply') {
@@ -116,7 +126,8 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
       }
       const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** (entry.attempts - 1));
       const delay = err instanceof NotYet ? retryBaseMs : Math.round(backoff * (0.8 + Math.random() * 0.4));
-      if (!(err instanceof NotYet)) logger.warn({ entry: entry._id, attempts: entry.attempts, retryInMs: delay, err: message }, 'notice not sent; will retry');
+      if (!(err instanceof NotYet))
+        logger.warn({ entry: entry._id, attempts: entry.attempts, retryInMs: delay, err: message }, 'notice not sent; will retry');
       await retryEntryAt(entry, new Date(now().getTime() + delay), message);
     }
     return true;

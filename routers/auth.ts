@@ -93,7 +93,6 @@ export const authRouter = router({
   }),
 });
 
-
 export const authRest = restRoutes(authRouter, [
   { method: 'post', path: '/api/auth/login', handle: (caller, req) => caller.login(req.body) },
   { method: 'post', path: '/api/auth/google-login', handle: (caller, req) => caller.googleLogin(req.body) },

@@ -1,7 +1,15 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
 import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../schemas/customer.ts';
 import { customersCsv } from '../schemas/customer-csv.ts';
-import { closeLeadIntoCustomer, createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
+import {
+  closeLeadIntoCustomer,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  getCustomerSummary,
+  listCustomers,
+  updateCustomer,
+} from '../models/customer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
@@ -33,7 +41,9 @@ export const customersRouter = router({
   }),
 
   /** The customer-information form of a lead being closed. */
-  closeLead: protectedProcedure.input(closeLeadInput).mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
+  closeLead: protectedProcedure
+    .input(closeLeadInput)
+    .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
 
   /** All customers as CSV (the page exports its filtered list itself). */
   export: protectedProcedure.query(async ({ ctx }) => {
@@ -44,7 +54,10 @@ export const customersRouter = router({
 
   /** The console builds its filtered CSV itself from the list; it reports the export here first. */
   noteExport: protectedProcedure.input(customerExportNote).mutation(async ({ input, ctx }) => {
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `${input.count} customers${input.filter ? ` (${input.filter})` : ''}` });
+    await recordAudit(auditActorOf(ctx), {
+      action: 'CUSTOMERS_EXPORTED',
+      scope: `${input.count} customers${input.filter ? ` (${input.filter})` : ''}`,
+    });
     return { success: true as const };
   }),
 });
@@ -52,8 +65,16 @@ export const customersRouter = router({
 export const customersRest = restRoutes(customersRouter, [
   { method: 'get', path: '/api/admin/customers', handle: (c) => c.list() },
   { method: 'post', path: '/api/admin/customers', status: 201, handle: (c, req) => c.create(req.body) },
-  { method: 'put', path: '/api/admin/customers/:customerId', handle: (c, req) => c.update({ ...req.body, customerId: req.params.customerId }) },
-  { method: 'delete', path: '/api/admin/customers/:customerId', handle: (c, req) => c.remove({ customerId: String(req.params.customerId) }) },
+  {
+    method: 'put',
+    path: '/api/admin/customers/:customerId',
+    handle: (c, req) => c.update({ ...req.body, customerId: req.params.customerId }),
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/customers/:customerId',
+    handle: (c, req) => c.remove({ customerId: String(req.params.customerId) }),
+  },
   {
     method: 'get',
     path: '/api/admin/customers/export',

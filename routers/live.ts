@@ -24,7 +24,10 @@ const liveProcedure = publicProcedure.use(async ({ ctx, next }) => {
   } catch {
     claims = null;
   }
-  const staff = typeof claims === 'object' && claims?.sub && typeof claims.tv === 'number' ? await findStaffForToken({ sub: claims.sub, ver: claims.tv }) : null;
+  const staff =
+    typeof claims === 'object' && claims?.sub && typeof claims.tv === 'number'
+      ? await findStaffForToken({ sub: claims.sub, ver: claims.tv })
+      : null;
   if (!staff) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
   return next();
 });

@@ -35,27 +35,116 @@ const customerPath = '/api/admin/customers/:customerId';
 export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { method: 'get', path: '/api/health', summary: 'Service and database health', answer: answers.healthAnswer },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', answer: z.looseObject({ openapi: z.string() }) },
-  { method: 'post', path: '/api/referral', summary: 'The public lead form', body: referralSubmission, status: 201, answer: answers.referralAnswer },
+  {
+    method: 'post',
+    path: '/api/referral',
+    summary: 'The public lead form',
+    body: referralSubmission,
+    status: 201,
+    answer: answers.referralAnswer,
+  },
   { method: 'post', path: '/api/track-visit', summary: 'Report a page visit', body: trackVisitInput, status: 204 },
-  { method: 'post', path: '/api/auth/login', summary: 'Staff sign-in with email and password', body: loginInput, answer: answers.sessionAnswer },
-  { method: 'post', path: '/api/auth/google-login', summary: 'Staff sign-in with a Google credential', body: googleLoginInput, answer: answers.sessionAnswer },
-  { method: 'post', path: '/api/auth/change-password', summary: 'Change the signed-in password', staff: true, body: changePasswordInput, answer: answers.success },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Staff sign-in with email and password',
+    body: loginInput,
+    answer: answers.sessionAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/google-login',
+    summary: 'Staff sign-in with a Google credential',
+    body: googleLoginInput,
+    answer: answers.sessionAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/change-password',
+    summary: 'Change the signed-in password',
+    staff: true,
+    body: changePasswordInput,
+    answer: answers.success,
+  },
   { method: 'post', path: '/api/auth/logout', summary: 'End this token at once', staff: true, answer: answers.success },
-  { method: 'post', path: '/api/slack/interactive', summary: "Slack's interactivity requests (signed)", form: answers.slackInteractiveForm, answer: z.looseObject({}) },
+  {
+    method: 'post',
+    path: '/api/slack/interactive',
+    summary: "Slack's interactivity requests (signed)",
+    form: answers.slackInteractiveForm,
+    answer: z.looseObject({}),
+  },
   { method: 'get', path: '/api/admin/stats', summary: 'Dashboard figures', staff: true, answer: answers.statsAnswer },
   { method: 'get', path: '/api/admin/activity-logs', summary: 'The latest activity', staff: true, answer: z.array(answers.activityAnswer) },
-  { method: 'get', path: '/api/admin/activity-logs/export', summary: 'Activity as CSV', staff: true, query: activityExportInput, csv: true },
-  { method: 'get', path: '/api/admin/analytics', summary: 'Site analytics of a period', staff: true, query: analyticsQuery, answer: answers.analyticsAnswer },
+  {
+    method: 'get',
+    path: '/api/admin/activity-logs/export',
+    summary: 'Activity as CSV',
+    staff: true,
+    query: activityExportInput,
+    csv: true,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/analytics',
+    summary: 'Site analytics of a period',
+    staff: true,
+    query: analyticsQuery,
+    answer: answers.analyticsAnswer,
+  },
   { method: 'get', path: '/api/admin/leads', summary: 'All leads', staff: true, answer: z.array(answers.leadAnswer) },
-  { method: 'post', path: '/api/admin/leads', summary: 'Add a lead', staff: true, body: leadCreateInput, status: 201, answer: answers.leadAnswer },
-  { method: 'put', path: `${leadPath}/claim`, summary: 'Claim a lead for an agent', staff: true, body: leadClaimInput, answer: answers.leadAnswer },
+  {
+    method: 'post',
+    path: '/api/admin/leads',
+    summary: 'Add a lead',
+    staff: true,
+    body: leadCreateInput,
+    status: 201,
+    answer: answers.leadAnswer,
+  },
+  {
+    method: 'put',
+    path: `${leadPath}/claim`,
+    summary: 'Claim a lead for an agent',
+    staff: true,
+    body: leadClaimInput,
+    answer: answers.leadAnswer,
+  },
   { method: 'put', path: `${leadPath}/unclaim`, summary: 'Unclaim a lead', staff: true, answer: answers.leadAnswer },
-  { method: 'put', path: leadPath, summary: "Change a lead's status or notes", staff: true, body: leadUpdateInput, answer: answers.leadAnswer },
+  {
+    method: 'put',
+    path: leadPath,
+    summary: "Change a lead's status or notes",
+    staff: true,
+    body: leadUpdateInput,
+    answer: answers.leadAnswer,
+  },
   { method: 'delete', path: leadPath, summary: 'Delete a lead', staff: true, answer: answers.success },
-  { method: 'get', path: '/api/admin/customers', summary: 'All customers (no medical details)', staff: true, answer: z.array(answers.customerAnswer) },
+  {
+    method: 'get',
+    path: '/api/admin/customers',
+    summary: 'All customers (no medical details)',
+    staff: true,
+    answer: z.array(answers.customerAnswer),
+  },
   { method: 'get', path: '/api/admin/customers/export', summary: 'Customers as CSV', staff: true, csv: true },
-  { method: 'post', path: '/api/admin/customers', summary: 'Add a customer', staff: true, body: customerCreateInput, status: 201, answer: answers.customerAnswer },
-  { method: 'put', path: customerPath, summary: 'Change a customer', staff: true, body: customerUpdateInput, answer: answers.customerAnswer },
+  {
+    method: 'post',
+    path: '/api/admin/customers',
+    summary: 'Add a customer',
+    staff: true,
+    body: customerCreateInput,
+    status: 201,
+    answer: answers.customerAnswer,
+  },
+  {
+    method: 'put',
+    path: customerPath,
+    summary: 'Change a customer',
+    staff: true,
+    body: customerUpdateInput,
+    answer: answers.customerAnswer,
+  },
   { method: 'delete', path: customerPath, summary: 'Delete a customer', staff: true, answer: answers.success },
 ];
 
@@ -72,7 +161,10 @@ const ERROR_TEXT: Record<number, string> = {
 
 /** Input side of a schema (what a caller sends), without the `$schema` key. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -89,7 +181,8 @@ function operation(route: DocumentedRoute) {
   const params = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } }));
   if (route.query) {
     const q = jsonSchema(route.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
-    for (const [name, schema] of Object.entries(q.properties ?? {})) params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: schema as never });
+    for (const [name, schema] of Object.entries(q.properties ?? {}))
+      params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: schema as never });
   }
   const errorCodes = [400, ...(route.staff ? [401] : []), 404, 409, 413, 415, 429, 503];
   if (route.method === 'post' && !route.staff && route.path.startsWith('/api/auth')) errorCodes.push(401, 403);
@@ -106,12 +199,23 @@ function operation(route: DocumentedRoute) {
     summary: route.summary,
     ...(route.staff ? { security: [{ bearerAuth: [] }] } : {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(route.body, pathParams) } } } } : {}),
-    ...(route.form ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.form, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(route.body, pathParams) } } } }
+      : {}),
+    ...(route.form
+      ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: jsonSchema(route.form, 'input') } } } }
+      : {}),
     responses: {
       [okStatus]: ok,
       // Health answers 503 in its own shape, `{ status, db: "down" }`.
-      ...Object.fromEntries(errorCodes.map((c) => [c, route.path === '/api/health' && c === 503 ? { description: ERROR_TEXT[c], content: { 'application/json': { schema: jsonSchema(answers.healthAnswer, 'output') } } } : { description: ERROR_TEXT[c], ...error }])),
+      ...Object.fromEntries(
+        errorCodes.map((c) => [
+          c,
+          route.path === '/api/health' && c === 503
+            ? { description: ERROR_TEXT[c], content: { 'application/json': { schema: jsonSchema(answers.healthAnswer, 'output') } } }
+            : { description: ERROR_TEXT[c], ...error },
+        ]),
+      ),
     },
   };
 }
@@ -125,7 +229,11 @@ export function openApiDocument(serverUrl = '/') {
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Brokerage API', version: '1.0.0', description: 'Errors are JSON `{ "error": "..." }`; staff routes take `Authorization: Bearer <token>`.' },
+    info: {
+      title: 'Brokerage API',
+      version: '1.0.0',
+      description: 'Errors are JSON `{ "error": "..." }`; staff routes take `Authorization: Bearer <token>`.',
+    },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

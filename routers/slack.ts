@@ -73,7 +73,9 @@ export function slackInteractive(config: Config, clock: () => Date = () => new D
         if (!(err instanceof DomainError)) throw err;
         // Someone was quicker: the message now says who holds the lead. Other refusals only tell the clicker.
         const lead = err.code === 'CONFLICT' ? await getLeadView(leadId).catch(() => null) : null;
-        message = lead ? claimedMessage(lead, { ...opts, note: `${who} tried to claim it for ${agent}: ${err.message}` }) : ephemeralNote(err.message);
+        message = lead
+          ? claimedMessage(lead, { ...opts, note: `${who} tried to claim it for ${agent}: ${err.message}` })
+          : ephemeralNote(err.message);
       }
       await enqueueSlackReply(replyKey, leadId, { responseUrl: payload.response_url, message });
       res.status(200).end();

@@ -1,11 +1,21 @@
 // Staff management for admins: list, add, remove, set agent and admin, reset a password.
 // The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/staff-admin.ts.
-import { addStaffAccount, listStaffRows, removeStaffAccount, resetStaffPassword, setStaffRoles, type AdminActor } from '../models/staff-admin.ts';
+import {
+  addStaffAccount,
+  listStaffRows,
+  removeStaffAccount,
+  resetStaffPassword,
+  setStaffRoles,
+  type AdminActor,
+} from '../models/staff-admin.ts';
 import { staffAddInput, staffIdInput, staffResetInput, staffRolesInput } from '../schemas/staff.ts';
 import { adminProcedure, auditActorOf, router, type Context } from './trpc.ts';
 import type { StaffDoc } from '../models/staff.ts';
 
-const adminOf = (ctx: Context & { staff: StaffDoc }): AdminActor => ({ ...auditActorOf(ctx), configuredAdminEmail: ctx.config.ADMIN_EMAIL });
+const adminOf = (ctx: Context & { staff: StaffDoc }): AdminActor => ({
+  ...auditActorOf(ctx),
+  configuredAdminEmail: ctx.config.ADMIN_EMAIL,
+});
 
 export const staffRouter = router({
   list: adminProcedure.query(() => listStaffRows()),

@@ -78,7 +78,8 @@ export const publicProcedure = t.procedure.use(errorMapping);
  * so one request cannot carry many password guesses.
  */
 export const unbatched = t.middleware(({ ctx, next }) => {
-  if (ctx.batchSize > 1) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in requests cannot be batched. Send each one on its own.' });
+  if (ctx.batchSize > 1)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in requests cannot be batched. Send each one on its own.' });
   return next();
 });
 
@@ -117,4 +118,8 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 export const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
 
 /** The signed-in staff member as the audit log names them. */
-export const auditActorOf = (ctx: Context & { staff: StaffDoc }) => ({ id: ctx.staff.id as string, name: ctx.staff.name, email: ctx.staff.email });
+export const auditActorOf = (ctx: Context & { staff: StaffDoc }) => ({
+  id: ctx.staff.id as string,
+  name: ctx.staff.name,
+  email: ctx.staff.email,
+});

@@ -15,35 +15,31 @@ export const healthAnswer = z.object({ status: z.enum(['ok', 'degraded']), db: z
 export const referralAnswer = z.object({ success: z.literal(true), leadId: z.string().min(1) });
 export const sessionAnswer = z.looseObject({ token: z.string().min(1), user: z.looseObject({ name: z.string(), email: z.string() }) });
 
-export const leadAnswer = z
-  .looseObject({
-    leadId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    notes: z.string(),
-    status: z.enum(LEAD_STATUSES),
-    claimedBy: nullableText,
-    createdAt: dateTime,
-    timestamp: dateTime,
-  })
-  ;
+export const leadAnswer = z.looseObject({
+  leadId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  claimedBy: nullableText,
+  createdAt: dateTime,
+  timestamp: dateTime,
+});
 
-export const customerAnswer = z
-  .looseObject({
-    customerId: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    age: z.number().int().nullable(),
-    hasKids: z.boolean(),
-    kidsCount: z.number().int().nullable(),
-    insuranceType: z.enum(INSURANCE_TYPES),
-    planType: z.enum(PLAN_TYPES),
-    leadId: nullableText,
-    createdAt: dateTime,
-  })
-  ;
+export const customerAnswer = z.looseObject({
+  customerId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  age: z.number().int().nullable(),
+  hasKids: z.boolean(),
+  kidsCount: z.number().int().nullable(),
+  insuranceType: z.enum(INSURANCE_TYPES),
+  planType: z.enum(PLAN_TYPES),
+  leadId: nullableText,
+  createdAt: dateTime,
+});
 
 export const activityAnswer = z.looseObject({
   activityId: z.string(),
@@ -58,7 +54,9 @@ export const statsAnswer = z.looseObject({
   claimedLeads: z.number().int(),
   statusCounts: z.looseObject({ closed: z.number().int() }),
   conversionRate: z.number(),
-  agents: z.array(z.looseObject({ name: z.string(), leads: z.array(z.looseObject({ leadId: z.string(), status: z.enum(LEAD_STATUSES) })) })),
+  agents: z.array(
+    z.looseObject({ name: z.string(), leads: z.array(z.looseObject({ leadId: z.string(), status: z.enum(LEAD_STATUSES) })) }),
+  ),
 });
 
 const counted = (key: string) => z.array(z.looseObject({ [key]: z.string(), count: z.number() }));

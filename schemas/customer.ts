@@ -33,8 +33,7 @@ export const KIDS_MIN = 1;
 export const KIDS_MAX = 20;
 export const KID_AGE_MAX = 99;
 
-const choice = <T extends readonly [string, ...string[]]>(list: T) =>
-  z.enum(list, { error: () => `Choose one of: ${list.join(', ')}` });
+const choice = <T extends readonly [string, ...string[]]>(list: T) => z.enum(list, { error: () => `Choose one of: ${list.join(', ')}` });
 
 export const insuranceType = choice(INSURANCE_TYPES);
 export const planType = choice(PLAN_TYPES);
@@ -59,10 +58,19 @@ const numberSchema = (label: string, min: number, max: number) =>
     .max(max, `${label} must be between ${min} and ${max}`);
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToNull(v));
 const wholeNumber = (label: string, min: number, max: number) => z.preprocess(toNumber, numberSchema(label, min, max));
-const optionalWholeNumber = (label: string, min: number, max: number) => z.preprocess(toNumber, numberSchema(label, min, max).nullable().optional());
+const optionalWholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(toNumber, numberSchema(label, min, max).nullable().optional());
 /** Free text; null is the same as ''. */
 const text = (max: number, label: string) =>
-  z.preprocess((v) => (v === null ? '' : v), z.string({ error: `${label} must be text` }).overwrite(stripControlsKeepLines).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: `${label} must be text` })
+      .overwrite(stripControlsKeepLines)
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 /** "3, 7, 12": whole numbers separated by commas, normalised to that form. */
 export const kidsAges = z
@@ -73,13 +81,26 @@ export const kidsAges = z
     (s) => s === '' || s.split(',').every((p) => /^\d{1,2}$/.test(p.trim()) && Number(p) <= KID_AGE_MAX),
     `Kids ages must be a comma-separated list of numbers from 0 to ${KID_AGE_MAX}, like 4, 9`,
   )
-  .transform((s) => (s === '' ? '' : s.split(',').map((p) => String(Number(p.trim()))).join(', ')));
+  .transform((s) =>
+    s === ''
+      ? ''
+      : s
+          .split(',')
+          .map((p) => String(Number(p.trim())))
+          .join(', '),
+  );
 
 /** YYYY-MM-DD, a real calendar day. */
 export const policyStartDate = z
   .string()
   .trim()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Policy start date must be a date (YYYY-MM-DD)');
+  .refine(
+    (s) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+      !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'Policy start date must be a date (YYYY-MM-DD)',
+  );
 
 /** Every customer field except the contact details, all optional at this level. */
 const profileFields = {
@@ -113,7 +134,8 @@ export interface KidsFields {
 /** The kids rule of SPEC.md §5: a count of 1 to 20 (and ages) only when has-kids is set. */
 export function kidsProblem(v: KidsFields): { path: string; message: string } | null {
   if (!v.hasKids) return null;
-  if (v.kidsCount === undefined || v.kidsCount === null) return { path: 'kidsCount', message: `Number of children is required when the customer has kids (${KIDS_MIN} to ${KIDS_MAX})` };
+  if (v.kidsCount === undefined || v.kidsCount === null)
+    return { path: 'kidsCount', message: `Number of children is required when the customer has kids (${KIDS_MIN} to ${KIDS_MAX})` };
   const ages = v.kidsAges ? v.kidsAges.split(',').length : 0;
   if (ages > v.kidsCount) return { path: 'kidsAges', message: `Kids ages lists ${ages} ages for ${v.kidsCount} children` };
   return null;
@@ -139,7 +161,8 @@ export const missingDetails = (c: { age?: number | null; insuranceProvider?: str
 
 const requiredDetail = {
   age: wholeNumber('Age', AGE_MIN, AGE_MAX),
-  insuranceProvider: z.preprocess((v) => (v === '' || v === null ? undefined : v), insuranceProvider.optional())
+  insuranceProvider: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), insuranceProvider.optional())
     .refine((v) => v !== undefined, 'Insurance provider is required')
     .transform((v) => v as InsuranceProvider),
 };
@@ -161,7 +184,9 @@ export type CustomerData = z.output<typeof customerObject>;
  * missing on an edit, none when a customer is added by hand.
  */
 export function customerRules(mayBeMissing: readonly RequiredDetail[] = []): z.ZodType<CustomerData, unknown> {
-  const required: Partial<typeof requiredDetail> = Object.fromEntries(REQUIRED_DETAILS.filter((k) => !mayBeMissing.includes(k)).map((k) => [k, requiredDetail[k]]));
+  const required: Partial<typeof requiredDetail> = Object.fromEntries(
+    REQUIRED_DETAILS.filter((k) => !mayBeMissing.includes(k)).map((k) => [k, requiredDetail[k]]),
+  );
   return customerObject.extend(required as typeof requiredDetail).superRefine(withKidsRule);
 }
 
@@ -186,7 +211,10 @@ export const customerCreateInput = customerObject
 export const customerUpdateInput = customerObject.partial().extend(customerIdInput.shape);
 export type CustomerUpdate = z.output<typeof customerUpdateInput>;
 
-export const closeLeadInput = z.object({ leadId: z.string().trim().min(1, 'leadId is required').max(64), customer: closeLeadCustomer.optional() });
+export const closeLeadInput = z.object({
+  leadId: z.string().trim().min(1, 'leadId is required').max(64),
+  customer: closeLeadCustomer.optional(),
+});
 
 /** What the customer list shows: everything but the medical details, which only the edit view loads. */
 export interface CustomerSummary {
@@ -221,9 +249,27 @@ export interface CustomerDetail extends CustomerSummary {
 
 /** Columns of the CSV export (no medical details). */
 export const CUSTOMER_CSV_COLUMNS = [
-  'customerId', 'name', 'email', 'phone', 'age', 'hasKids', 'kidsCount', 'kidsAges', 'currentInsurance', 'insuranceProvider',
-  'desiredCoverage', 'budgetRange', 'preferredDoctor', 'insuranceType', 'planType', 'employmentStatus', 'annualIncome',
-  'policyStartDate', 'notes', 'leadId', 'createdAt',
+  'customerId',
+  'name',
+  'email',
+  'phone',
+  'age',
+  'hasKids',
+  'kidsCount',
+  'kidsAges',
+  'currentInsurance',
+  'insuranceProvider',
+  'desiredCoverage',
+  'budgetRange',
+  'preferredDoctor',
+  'insuranceType',
+  'planType',
+  'employmentStatus',
+  'annualIncome',
+  'policyStartDate',
+  'notes',
+  'leadId',
+  'createdAt',
 ] as const satisfies readonly (keyof CustomerSummary)[];
 
 /** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */

@@ -23,8 +23,18 @@ export const stripControls = (s: string) => s.replace(CONTROL_AND_BIDI, '');
 /** Strips them from multi-line text (notes), keeping line breaks (CRLF becomes LF) and tabs. */
 export const stripControlsKeepLines = (s: string) => s.replace(/\r\n?/g, '\n').replace(CONTROL_AND_BIDI_EXCEPT_LINES, '');
 
-export const personName = z.string().overwrite(stripControls).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
-export const emailAddress = z.string().trim().toLowerCase().max(254, 'Email must be at most 254 characters').pipe(z.email('Enter a valid email address'));
+export const personName = z
+  .string()
+  .overwrite(stripControls)
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
 export const phoneNumber = z
   .string()
   .overwrite(stripControls)
@@ -72,7 +82,10 @@ export const leadPageInput = z.object({
 export type LeadPageInput = z.infer<typeof leadPageInput>;
 
 /** Optional YYYY-MM-DD dates of the activity export. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD').optional();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
+  .optional();
 export const activityExportInput = z.object({ from: isoDate, to: isoDate });
 
 /** What the console shows of a lead. */

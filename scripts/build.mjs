@@ -27,7 +27,9 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
   writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
   writeFileSync(
     `${file}.br`,
-    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   );
 }
 console.log(`Built into ${dist}/`);

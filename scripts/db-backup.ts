@@ -14,13 +14,17 @@ if (given.length > 1 || given.some((a) => a.startsWith('-'))) {
 
 try {
   await withDatabase(async (config) => {
-    const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+    const stamp = new Date()
+      .toISOString()
+      .replace(/:/g, '-')
+      .replace(/\.\d+Z$/, 'Z');
     const file = path.resolve(given[0] ?? path.join(config.dataDir, 'backups', `${stamp}.ndjson.gz`));
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const { counts, consistent } = await writeBackup(mongoose.connection.db!, file, !config.MONGODB_URI);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(`Backup written to ${file} (${total} documents in ${Object.keys(counts).length} collections).`);
-    if (!consistent) console.log('Note: a standalone MongoDB has no snapshot reads; documents written during the backup may or may not be in it.');
+    if (!consistent)
+      console.log('Note: a standalone MongoDB has no snapshot reads; documents written during the backup may or may not be in it.');
   });
 } catch (err) {
   console.error(`Backup failed: ${err instanceof Error ? err.message : err}`);

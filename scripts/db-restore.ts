@@ -13,7 +13,12 @@ function usage(message: string): never {
 
 let args;
 try {
-  args = parseArgs({ args: process.argv.slice(2).filter((a) => a !== '--'), options: { force: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  args = parseArgs({
+    args: process.argv.slice(2).filter((a) => a !== '--'),
+    options: { force: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
 } catch (err) {
   usage((err as Error).message);
 }
@@ -28,12 +33,16 @@ try {
     const db = mongoose.connection.db!;
     const present = await existingData(db);
     if (Object.keys(present).length && !args.values.force) {
-      const list = Object.entries(present).map(([c, n]) => `${c}: ${n}`).join(', ');
+      const list = Object.entries(present)
+        .map(([c, n]) => `${c}: ${n}`)
+        .join(', ');
       throw new BackupError(`The database already holds data (${list}). Restoring would replace it; run again with --force to do so.`);
     }
     const counts = await restoreBackup(db, backup.sections);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`Restored ${total} documents in ${Object.keys(counts).length} collections from ${file} (taken ${backup.createdAt.toISOString()}).`);
+    console.log(
+      `Restored ${total} documents in ${Object.keys(counts).length} collections from ${file} (taken ${backup.createdAt.toISOString()}).`,
+    );
   });
 } catch (err) {
   console.error(err instanceof BackupError ? err.message : `Restore failed: ${err instanceof Error ? err.message : err}`);

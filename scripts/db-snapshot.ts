@@ -20,7 +20,10 @@ export class BackupError extends Error {}
 /** The collections that hold data (not the server's own system collections). */
 async function dataCollections(db: Db): Promise<string[]> {
   const all = await db.listCollections({}, { nameOnly: true }).toArray();
-  return all.map((c) => c.name).filter((n) => !n.startsWith('system.')).sort();
+  return all
+    .map((c) => c.name)
+    .filter((n) => !n.startsWith('system.'))
+    .sort();
 }
 
 /**
@@ -29,7 +32,11 @@ async function dataCollections(db: Db): Promise<string[]> {
  * meanwhile wait and then run. On a replica set or sharded MongoDB the reads share one snapshot
  * (a snapshot session); a standalone MongoDB gives no cross-collection snapshot.
  */
-export async function writeBackup(db: Db, file: string, embedded: boolean): Promise<{ counts: Record<string, number>; consistent: boolean }> {
+export async function writeBackup(
+  db: Db,
+  file: string,
+  embedded: boolean,
+): Promise<{ counts: Record<string, number>; consistent: boolean }> {
   const client = db.client;
   let session: mongoose.mongo.ClientSession | undefined;
   if (embedded) {
@@ -46,9 +53,13 @@ export async function writeBackup(db: Db, file: string, embedded: boolean): Prom
   };
   const counts: Record<string, number> = {};
   try {
-    await write(line({ format: FORMAT, version: 1, createdAt: new Date(), database: db.databaseName, engine: embedded ? 'embedded' : 'mongodb' }));
+    await write(
+      line({ format: FORMAT, version: 1, createdAt: new Date(), database: db.databaseName, engine: embedded ? 'embedded' : 'mongodb' }),
+    );
     for (const name of await dataCollections(db)) {
-      const indexes = (await db.collection(name).listIndexes().toArray()).filter((i) => i.name !== '_id_').map(({ v: _v, ns: _ns, ...spec }) => spec);
+      const indexes = (await db.collection(name).listIndexes().toArray())
+        .filter((i) => i.name !== '_id_')
+        .map(({ v: _v, ns: _ns, ...spec }) => spec);
       await write(line({ collection: name, indexes }));
       counts[name] = 0;
       for await (const doc of db.collection(name).find({}, { session, batchSize: 1000 })) {
@@ -107,7 +118,8 @@ export async function readBackup(file: string): Promise<{ createdAt: Date; secti
   if (!header || !end) throw new BackupError(`${file} is incomplete (no end marker): it was cut short.`);
   for (const s of sections) {
     // Parsed canonically, numbers are Int32 objects: compare their values.
-    if (Number((end.counts as Record<string, unknown>)[s.collection]) !== s.docs.length) throw new BackupError(`${file} is damaged: ${s.collection} does not have the documents it lists.`);
+    if (Number((end.counts as Record<string, unknown>)[s.collection]) !== s.docs.length)
+      throw new BackupError(`${file} is damaged: ${s.collection} does not have the documents it lists.`);
   }
   return { createdAt: header.createdAt as Date, sections };
 }

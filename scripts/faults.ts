@@ -20,7 +20,18 @@ const SUBMISSIONS = Number(process.env.FAULT_SUBMISSIONS || 1000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-faults-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const ADMIN = { email: 'faults-admin@example.com', password: 'faults-password-long' };
-const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', JWT_SECRET: 'faults-secret-faults-secret-faults-0123', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Faults Admin', PUBLIC_URL: '' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'info',
+  JWT_SECRET: 'faults-secret-faults-secret-faults-0123',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ADMIN_NAME: 'Faults Admin',
+  PUBLIC_URL: '',
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const figures: Record<string, number | string> = {};
 const problems: string[] = [];
@@ -36,16 +47,35 @@ interface Answer {
   ms: number;
 }
 /** One HTTP request from a chosen loopback source address; a connection failure answers status 0. */
-function call(method: string, urlPath: string, opts: { body?: unknown; token?: string; from?: string; timeoutMs?: number } = {}): Promise<Answer> {
+function call(
+  method: string,
+  urlPath: string,
+  opts: { body?: unknown; token?: string; from?: string; timeoutMs?: number } = {},
+): Promise<Answer> {
   const started = Date.now();
   const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve) => {
     const req = request(
-      { host: '127.0.0.1', port, method, path: urlPath, localAddress: opts.from, agent: false, timeout: opts.timeoutMs ?? 15_000, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), 'user-agent': 'faults-suite-agent/1.0' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: urlPath,
+        localAddress: opts.from,
+        agent: false,
+        timeout: opts.timeoutMs ?? 15_000,
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          'user-agent': 'faults-suite-agent/1.0',
+        },
+      },
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, type: String(res.headers['content-type'] ?? ''), ms: Date.now() - started }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, type: String(res.headers['content-type'] ?? ''), ms: Date.now() - started }),
+        );
         res.on('error', () => resolve({ status: 0, body: '', type: '', ms: Date.now() - started }));
       },
     );
@@ -61,7 +91,8 @@ async function startServer(): Promise<void> {
   // Node itself with tsx's loader (not the tsx wrapper), so the signals reach the server.
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '--built'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server = proc;
-  for (const stream of [proc.stdout!, proc.stderr!]) stream.on('data', (d: Buffer) => logLines.push(...d.toString().split('\n').filter(Boolean)));
+  for (const stream of [proc.stdout!, proc.stderr!])
+    stream.on('data', (d: Buffer) => logLines.push(...d.toString().split('\n').filter(Boolean)));
   const end = Date.now() + 120_000;
   while (Date.now() < end) {
     if ((await call('GET', '/api/health', { timeoutMs: 2000 })).status === 200) return;
@@ -71,7 +102,8 @@ async function startServer(): Promise<void> {
   throw new Error('server did not become healthy in 2 minutes');
 }
 const serverPid = () => server!.pid!;
-const exited = (proc: ChildProcess) => new Promise<number | null>((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
+const exited = (proc: ChildProcess) =>
+  new Promise<number | null>((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
 /** The embedded FerretDB's process, as DATA_DIR/embedded-db.json names it. */
 const ferretPid = (): number | undefined => {
   try {
@@ -99,16 +131,22 @@ async function signIn() {
 async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(count);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await task(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
   return out;
 }
 
-const lead = (i: number, tag: string) => ({ name: `Fault ${tag} ${i}`, email: `fault-${tag}-${i}@example.com`, phone: `303-555-${String(1000 + (i % 9000)).padStart(4, '0')}` });
+const lead = (i: number, tag: string) => ({
+  name: `Fault ${tag} ${i}`,
+  email: `fault-${tag}-${i}@example.com`,
+  phone: `303-555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+});
 /** Four submissions per source address stay under the per-address limit of five. */
 const sourceOf = (i: number) => `127.0.${2 + Math.floor(i / 1000)}.${1 + (Math.floor(i / 4) % 250)}`;
 
@@ -135,17 +173,23 @@ async function killDuringSubmissions() {
       }
       if (attempt === 0) retried++;
       await sleep(200);
-      if (attempt === 100) console.log(`still no answer after 20 s (last status ${r.status}); server log:\n${logLines.slice(-6).join('\n')}`);
+      if (attempt === 100)
+        console.log(`still no answer after 20 s (last status ${r.status}); server log:\n${logLines.slice(-6).join('\n')}`);
     }
   });
   await restart;
   await signIn();
-  const stored = new Set((JSON.parse((await call('GET', '/api/admin/leads', { token })).body) as { leadId: string }[]).map((l) => l.leadId));
+  const stored = new Set(
+    (JSON.parse((await call('GET', '/api/admin/leads', { token })).body) as { leadId: string }[]).map((l) => l.leadId),
+  );
   const lost = acknowledged.filter((id) => !stored.has(id)).length;
   figures['submissions acknowledged (201) / cut off by the kill and sent again'] = `${acknowledged.length} / ${retried}`;
   figures['acknowledged writes lost'] = lost;
   check(retried > 0, `the kill cut submissions off (${retried} sent again)`);
-  check(acknowledged.length === SUBMISSIONS, `every submission was acknowledged in the end (${acknowledged.length}; other answers: ${[...new Set(others)].join(', ') || 'none'})`);
+  check(
+    acknowledged.length === SUBMISSIONS,
+    `every submission was acknowledged in the end (${acknowledged.length}; other answers: ${[...new Set(others)].join(', ') || 'none'})`,
+  );
   check(lost === 0, `every acknowledged lead is stored (${lost} lost)`);
 }
 
@@ -177,9 +221,15 @@ async function killDatabaseUnderLoad() {
   clearInterval(keepDown);
   const slowest = Math.max(...answers.map((a) => a.ms));
   figures['slowest 503 while the database was away (ms)'] = slowest;
-  check(answers.every((a) => a.status === 503 && a.type.startsWith('application/json')), `data routes answer 503 JSON (${answers.map((a) => a.status).join(', ')})`);
+  check(
+    answers.every((a) => a.status === 503 && a.type.startsWith('application/json')),
+    `data routes answer 503 JSON (${answers.map((a) => a.status).join(', ')})`,
+  );
   check(slowest < 1000, `within a second (slowest ${slowest} ms)`);
-  check(pages.every((p) => p.status === 200 && p.body.includes('<html')), `public pages still render (${pages.map((p) => p.status).join(', ')})`);
+  check(
+    pages.every((p) => p.status === 200 && p.body.includes('<html')),
+    `public pages still render (${pages.map((p) => p.status).join(', ')})`,
+  );
   const back = Date.now();
   while ((await call('GET', '/api/health')).status !== 200 && Date.now() - back < 30_000) await sleep(200);
   const after = await call('POST', '/api/referral', { body: lead(1, 'back'), from: '127.0.9.2' });
@@ -192,7 +242,9 @@ async function killDatabaseUnderLoad() {
 async function sigtermUnderLoad() {
   console.log('\n--- SIGTERM under load ---');
   const inFlight = Array.from({ length: 40 }, (_, i) =>
-    i % 2 ? call('POST', '/api/referral', { body: lead(i, 'term'), from: `127.0.10.${1 + Math.floor(i / 4)}` }) : call('GET', '/api/admin/leads', { token }),
+    i % 2
+      ? call('POST', '/api/referral', { body: lead(i, 'term'), from: `127.0.10.${1 + Math.floor(i / 4)}` })
+      : call('GET', '/api/admin/leads', { token }),
   );
   await sleep(30); // the requests are on the wire
   kill(serverPid(), 'SIGTERM');
@@ -201,7 +253,10 @@ async function sigtermUnderLoad() {
   const cut = answers.filter((a) => a.status === 0).length;
   figures['requests cut off by SIGTERM'] = cut;
   check(cut === 0, `no in-flight request is cut off (${cut} of ${answers.length})`);
-  check(answers.every((a) => a.status === 0 || a.status < 500), 'none answered 5xx');
+  check(
+    answers.every((a) => a.status === 0 || a.status < 500),
+    'none answered 5xx',
+  );
   check(code === 0, `the server exits 0 (${code})${code === 0 ? '' : `\n${logLines.slice(-8).join('\n')}`}`);
 }
 
@@ -218,7 +273,8 @@ async function soak() {
       else if (w === 1) await call('POST', '/api/track-visit', { body: { page: 'home', referrer: 'direct' }, from: sourceOf(i) });
       else if (w === 2) await call('GET', '/api/admin/stats', { token });
       else if (w === 3) await call('GET', '/about');
-      else if (w === 4) await call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password' }, from: sourceOf(i) });
+      else if (w === 4)
+        await call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'wrong-password' }, from: sourceOf(i) });
       else await call('GET', '/api/admin/leads', { token });
     }
   });
@@ -245,7 +301,10 @@ try {
   await soak();
   await sigtermUnderLoad();
   const leaks = logLines.filter((l) => /127\.0\.\d+\.\d+|faults-suite-agent|user-agent|remoteAddress/i.test(l));
-  check(leaks.length === 0, `the logs hold no client address or user agent (${leaks.length} lines${leaks[0] ? `, e.g. ${leaks[0].slice(0, 160)}` : ''})`);
+  check(
+    leaks.length === 0,
+    `the logs hold no client address or user agent (${leaks.length} lines${leaks[0] ? `, e.g. ${leaks[0].slice(0, 160)}` : ''})`,
+  );
   figures['faults survived'] = problems.length ? 'not all' : 3;
 } catch (err) {
   problems.push(String(err));

@@ -23,7 +23,13 @@ if (!existsSync(st)) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-fuzz-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'fuzz-secret-fuzz-secret-fuzz-secret-0123' });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'fuzz-secret-fuzz-secret-fuzz-secret-0123',
+});
 const db = await connectDatabase({ dataDir });
 const { app, close } = await createApp(config, { ssr: false });
 const server = app.listen(0, '127.0.0.1');
@@ -33,15 +39,36 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const email = 'fuzz-agent@example.com';
 const password = 'fuzz-password-long-enough';
 await upsertStaff({ name: 'Fuzz Agent', email, password, isAgent: true });
-const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+const login = await fetch(`${origin}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email, password }),
+});
 const { token } = (await login.json()) as { token: string };
 
 /** Runs schemathesis, showing its output; resolves with its exit code and the cases it reports. */
 function schemathesis(label: string, extra: string[]): Promise<{ code: number; cases: number }> {
-  const args = ['run', `${origin}/api/openapi.json`, '--checks', CHECKS, '--max-time', String(budget), '--workers', '2', '--request-timeout', '10', '--warnings', 'off', ...extra];
+  const args = [
+    'run',
+    `${origin}/api/openapi.json`,
+    '--checks',
+    CHECKS,
+    '--max-time',
+    String(budget),
+    '--workers',
+    '2',
+    '--request-timeout',
+    '10',
+    '--warnings',
+    'off',
+    ...extra,
+  ];
   console.log(`\n--- ${label} ---`);
   return new Promise((resolve) => {
-    const child = spawn(st, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SCHEMATHESIS_HOOKS: 'fuzz_hooks', PYTHONPATH: path.join(root, 'scripts'), NO_COLOR: '1' } });
+    const child = spawn(st, args, {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, SCHEMATHESIS_HOOKS: 'fuzz_hooks', PYTHONPATH: path.join(root, 'scripts'), NO_COLOR: '1' },
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();

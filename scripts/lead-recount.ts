@@ -9,5 +9,7 @@ await withDatabase(async () => {
   const started = Date.now();
   const { leads, numbered } = await rebuildLeadIndex();
   const rows = await rebuildActivityExport();
-  console.log(`Counted ${leads} leads (${numbered} newly numbered) and ${rows} activity entries in ${((Date.now() - started) / 1000).toFixed(1)}s.`);
+  console.log(
+    `Counted ${leads} leads (${numbered} newly numbered) and ${rows} activity entries in ${((Date.now() - started) / 1000).toFixed(1)}s.`,
+  );
 });

@@ -22,7 +22,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     parsed = parseArgs({
       args: rest,
-      options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, agent: { type: 'boolean' }, admin: { type: 'boolean' } },
+      options: {
+        name: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        agent: { type: 'boolean' },
+        admin: { type: 'boolean' },
+      },
       strict: true,
     });
   } catch (err) {
@@ -33,7 +39,13 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'add') {
     if (!values.name || !values.email || !values.password) fail('add needs --name, --email and --password.');
     // Validated before the database starts, so bad input answers at once.
-    const input = staffAccountInput.parse({ name: values.name, email: values.email, password: values.password, isAgent: values.agent ?? false, isAdmin: values.admin ?? false });
+    const input = staffAccountInput.parse({
+      name: values.name,
+      email: values.email,
+      password: values.password,
+      isAgent: values.agent ?? false,
+      isAdmin: values.admin ?? false,
+    });
     const { staff, created } = await withDatabase(() => upsertStaff(input));
     const kind = [staff.isAdmin ? 'admin' : null, staff.isAgent ? 'agent' : null].filter(Boolean).join(' and ') || 'staff account';
     console.log(`${created ? 'Created' : 'Updated'} ${kind} ${staff.name} <${staff.email}>.`);
@@ -66,7 +78,11 @@ async function main(argv: string[]): Promise<void> {
 function printTable(rows: Record<string, string>[]): void {
   const headers = Object.keys(rows[0]!);
   const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => r[h]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(line(headers));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(headers.map((h) => r[h]!)));

@@ -41,7 +41,11 @@ const steps = [
     kind: 'playwright',
     cmd: bin('playwright'),
     args: ['test'],
-    env: async () => ({ E2E_PORT: String(await freePort()), E2E_DATA_DIR: path.join(work, 'e2e-data'), PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson }),
+    env: async () => ({
+      E2E_PORT: String(await freePort()),
+      E2E_DATA_DIR: path.join(work, 'e2e-data'),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+    }),
     report: e2eJson,
     needs: 'production build',
     timeoutMs: minutes(25),
@@ -106,7 +110,9 @@ function countVitest(report) {
     const failedTests = tests.filter((t) => t.status === 'failed').length;
     // A file that failed with no failed test: an import error or a throwing hook.
     if (file.status === 'failed' && failedTests === 0) {
-      fail(`did not run: ${rel(file.name)} failed before its tests (${tests.length} tests): ${file.message.split('\n')[0] || 'no message'}`);
+      fail(
+        `did not run: ${rel(file.name)} failed before its tests (${tests.length} tests): ${file.message.split('\n')[0] || 'no message'}`,
+      );
     }
     for (const t of tests) {
       if (t.status === 'passed') totals.passed += 1;
@@ -122,7 +128,8 @@ function countVitest(report) {
 /** Counts a Playwright JSON report; returns how many tests ran. */
 function countPlaywright(report) {
   let ran = 0;
-  for (const e of report.errors ?? []) fail(`did not run: end-to-end error outside any test: ${String(e.message ?? e.value ?? '').split('\n')[0]}`);
+  for (const e of report.errors ?? [])
+    fail(`did not run: end-to-end error outside any test: ${String(e.message ?? e.value ?? '').split('\n')[0]}`);
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {

@@ -8,7 +8,14 @@ import type { Config } from './config.ts';
 import { logger } from './logger.ts';
 import { createSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
-import { refuseDeepBody, refuseDeepQuery, refuseWhileDatabaseAway, requestId, requireJsonBody, trpcErrorHandler } from './request-guards.ts';
+import {
+  refuseDeepBody,
+  refuseDeepQuery,
+  refuseWhileDatabaseAway,
+  requestId,
+  requireJsonBody,
+  trpcErrorHandler,
+} from './request-guards.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 import { createContext } from '../routers/trpc.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
@@ -44,7 +51,11 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
               'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
               'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
               'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
-              'connect-src': ["'self'", 'https://accounts.google.com/gsi/', ...(config.VITE_API_BASE_URL ? [config.VITE_API_BASE_URL] : [])],
+              'connect-src': [
+                "'self'",
+                'https://accounts.google.com/gsi/',
+                ...(config.VITE_API_BASE_URL ? [config.VITE_API_BASE_URL] : []),
+              ],
               'img-src': ["'self'", 'data:', 'https:'],
               // Plain-HTTP deployments behind a TLS-terminating proxy must not have requests rewritten.
               'upgrade-insecure-requests': null,
@@ -81,7 +92,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       router: appRouter,
       // A larger batch is refused with 400 before any procedure runs.
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ req, res, info }) => createContext(config, req, res, { batchSize: info.calls.length, connectionParams: info.connectionParams }),
+      createContext: ({ req, res, info }) =>
+        createContext(config, req, res, { batchSize: info.calls.length, connectionParams: info.connectionParams }),
     }),
   );
   app.use('/trpc', trpcErrorHandler);

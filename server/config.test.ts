@@ -46,7 +46,9 @@ describe('loadConfig', () => {
   it('refuses a malformed TRUST_PROXY and asks for hops or addresses instead of true', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be a hop count/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.1, 999.1.1.1' })).toThrow(/TRUST_PROXY: must be a hop count/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true trusts any client-sent address: set the number of proxy hops/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true trusts any client-sent address: set the number of proxy hops/,
+    );
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY).toBe('10.0.0.0/8, loopback');
   });

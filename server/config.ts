@@ -7,7 +7,12 @@ import { z } from 'zod';
 
 const hostList = z
   .string()
-  .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be hostnames separated by commas')).min(1));
 
 /** True for a zone the runtime knows (Intl throws a RangeError for others). */
@@ -26,12 +31,17 @@ const proxyEntry = (e: string) => {
   const [addr = '', bits, extra] = e.split('/');
   if (['loopback', 'linklocal', 'uniquelocal'].includes(e)) return true;
   const family = isIP(addr);
-  return family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  return (
+    family !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)))
+  );
 };
 const trustProxy = z
   .string()
   .transform((v) => v.trim())
-  .refine((v) => v.toLowerCase() !== 'true', 'true trusts any client-sent address: set the number of proxy hops (for example 1) or the proxies\' addresses')
+  .refine(
+    (v) => v.toLowerCase() !== 'true',
+    "true trusts any client-sent address: set the number of proxy hops (for example 1) or the proxies' addresses",
+  )
   .refine(
     (v) => v.toLowerCase() === 'true' || /^\d{1,2}$/.test(v) || v.split(',').every((e) => proxyEntry(e.trim())),
     'must be a hop count (for example 1) or addresses separated by commas (for example 10.0.0.1, 10.0.0.0/8, loopback)',
@@ -59,11 +69,19 @@ const envSchema = z
     TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Denver').default('America/Denver'),
     SLACK_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     SLACK_SIGNING_SECRET: z.string().min(1).optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must look like smtp://user:pass@host:587')
+      .optional(),
     MAIL_FROM: z.string().regex(/@/, 'must be an email address, optionally with a name: "Name <a@b.com>"').optional(),
     LEADS_NOTIFY_EMAIL: z
       .string()
-      .transform((s) => s.split(',').map((e) => e.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.email('must be email addresses separated by commas')).min(1))
       .optional(),
   })

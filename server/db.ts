@@ -60,7 +60,13 @@ function watchDatabase(): NodeJS.Timeout {
     if (pinging || !db) return;
     pinging = true;
     let timeout: NodeJS.Timeout | undefined;
-    void Promise.race([db.admin().ping().then(() => 'up' as const), new Promise<'slow'>((r) => (timeout = setTimeout(() => r('slow'), 1000)))])
+    void Promise.race([
+      db
+        .admin()
+        .ping()
+        .then(() => 'up' as const),
+      new Promise<'slow'>((r) => (timeout = setTimeout(() => r('slow'), 1000))),
+    ])
       .catch(() => 'down' as const)
       .then((result) => {
         // Away stays away until a ping answers.
@@ -80,10 +86,7 @@ export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   const db = mongoose.connection.db;
   if (!db) return false;
   try {
-    await Promise.race([
-      db.admin().ping(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), timeoutMs)),
-    ]);
+    await Promise.race([db.admin().ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), timeoutMs))]);
     return true;
   } catch {
     return false;

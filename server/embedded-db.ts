@@ -18,7 +18,10 @@ export const FERRETDB_VERSION = 'v1.24.0';
 /** A hash of the Go sources in the binary's name, so a changed program is rebuilt, not reused from the cache. */
 function sourceHash(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(sourceDir).filter((n) => /\.go$|^go\.(mod|sum)$/.test(n)).sort()) h.update(f).update(readFileSync(path.join(sourceDir, f)));
+  for (const f of readdirSync(sourceDir)
+    .filter((n) => /\.go$|^go\.(mod|sum)$/.test(n))
+    .sort())
+    h.update(f).update(readFileSync(path.join(sourceDir, f)));
   return h.digest('hex').slice(0, 12);
 }
 export const binaryPath = path.join(root, '.cache', 'ferretdb', `ferretdb-${FERRETDB_VERSION}-${sourceHash()}`);
@@ -40,7 +43,9 @@ export async function ensureFerretDbBinary(): Promise<string> {
   const tmp = `${binaryPath}.${process.pid}.tmp`;
   const started = Date.now();
   const progress = () =>
-    process.stderr.write(`Building the embedded database (FerretDB ${FERRETDB_VERSION}, first start only)... ${Math.round((Date.now() - started) / 1000)}s\n`);
+    process.stderr.write(
+      `Building the embedded database (FerretDB ${FERRETDB_VERSION}, first start only)... ${Math.round((Date.now() - started) / 1000)}s\n`,
+    );
   progress();
   const timer = setInterval(progress, 10_000);
   try {
@@ -57,7 +62,8 @@ export async function ensureFerretDbBinary(): Promise<string> {
     renameSync(tmp, binaryPath);
     // Builds of earlier sources are no longer used (a running one keeps its open file).
     for (const old of readdirSync(path.dirname(binaryPath))) {
-      if (/^ferretdb-v[\d.]+(-[0-9a-f]{12})?$/.test(old) && old !== path.basename(binaryPath)) rmSync(path.join(path.dirname(binaryPath), old), { force: true });
+      if (/^ferretdb-v[\d.]+(-[0-9a-f]{12})?$/.test(old) && old !== path.basename(binaryPath))
+        rmSync(path.join(path.dirname(binaryPath), old), { force: true });
     }
   } finally {
     clearInterval(timer);
@@ -235,7 +241,10 @@ export async function startEmbeddedDb(dataDir: string): Promise<EmbeddedDb> {
       }
       stopOldEngine(dataDir, dbDir);
       if ((await launch()) === 'ready') return;
-      if (attempt >= 75) throw new EmbeddedDbError(`Another process holds the embedded database in ${dataDir} but does not answer; stop it and start again.`);
+      if (attempt >= 75)
+        throw new EmbeddedDbError(
+          `Another process holds the embedded database in ${dataDir} but does not answer; stop it and start again.`,
+        );
       await sleep(200);
     }
   };
@@ -285,7 +294,8 @@ function stopOldEngine(dataDir: string, dbDir: string) {
   try {
     const { pid } = JSON.parse(readFileSync(infoFile(dataDir), 'utf8')) as RunningInfo;
     const cmd = commandLine(pid);
-    if (isAlive(pid) && cmd.includes('ferretdb-') && cmd.includes('-listen\0') && cmd.includes(`-dir\0${dbDir}`)) process.kill(pid, 'SIGTERM');
+    if (isAlive(pid) && cmd.includes('ferretdb-') && cmd.includes('-listen\0') && cmd.includes(`-dir\0${dbDir}`))
+      process.kill(pid, 'SIGTERM');
   } catch {
     // no file, or nothing to end
   }

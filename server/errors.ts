@@ -31,6 +31,8 @@ export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAIL
 /** Errors from the driver that mean the database is away, not that the request was wrong. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  return /^Mongo(ServerSelection|Network|NotConnected|Topology)|^MongooseServerSelectionError$/.test(err.name) ||
-    /before initial connection|Client must be connected|connection .* closed|buffering timed out/i.test(err.message);
+  return (
+    /^Mongo(ServerSelection|Network|NotConnected|Topology)|^MongooseServerSelectionError$/.test(err.name) ||
+    /before initial connection|Client must be connected|connection .* closed|buffering timed out/i.test(err.message)
+  );
 }

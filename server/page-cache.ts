@@ -69,7 +69,13 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, Pr
     const ext = path.extname(file);
     // Hashed names never change content, so browsers may keep them for a year.
     const cacheControl = urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
-    const fields = { status: 200, type: TYPES[ext] ?? 'application/octet-stream', cacheControl, body: readFileSync(file), validUntil: Infinity };
+    const fields = {
+      status: 200,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      cacheControl,
+      body: readFileSync(file),
+      validUntil: Infinity,
+    };
     if (!COMPRESSIBLE.has(ext)) files.set(urlPath, { ...fields, etag: etagOf(fields.body) });
     else if (existsSync(`${file}.br`) && existsSync(`${file}.gz`)) {
       files.set(urlPath, { ...fields, etag: etagOf(fields.body), gzip: readFileSync(`${file}.gz`), br: readFileSync(`${file}.br`) });

@@ -34,7 +34,8 @@ export function nestedDeeperThan(text: string | Buffer, max = MAX_INPUT_DEPTH): 
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next byte
+      if (c === 0x5c)
+        i++; // a backslash escapes the next byte
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -93,7 +94,8 @@ export function describeEarlyError(err: unknown): { status: number; message: str
   const e = err as { status?: number; type?: string };
   if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
   if (e?.type === 'entity.parse.failed') return { status: 400, message: NOT_JSON };
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return { status: 415, message: 'Send the request body as UTF-8 JSON' };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
+    return { status: 415, message: 'Send the request body as UTF-8 JSON' };
   if (e?.status && e.status >= 400 && e.status < 500) return { status: e.status, message: 'Bad request' };
   return null;
 }
@@ -121,6 +123,9 @@ export const trpcErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (!known) logger.error({ err }, 'unhandled tRPC transport error');
   const { status, message } = known ?? { status: 500, message: 'Something went wrong. Please try again later.' };
   const paths = req.path.replace(/^\//, '').split(',').filter(Boolean);
-  const body = req.query.batch === '1' ? (paths.length ? paths : [undefined]).map((p) => trpcError(status, message, p)) : trpcError(status, message, paths[0]);
+  const body =
+    req.query.batch === '1'
+      ? (paths.length ? paths : [undefined]).map((p) => trpcError(status, message, p))
+      : trpcError(status, message, paths[0]);
   res.status(status).json(body);
 };

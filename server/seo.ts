@@ -14,7 +14,8 @@ export function robotsTxt(adminHost: boolean, origin: string): string {
 
 export function sitemapXml(origin: string): string {
   const urls = PUBLIC_PAGES.map(
-    (p) => `  <url>\n    <loc>${escapeXml(origin + p)}</loc>\n    <changefreq>monthly</changefreq>\n    <priority>${p === '/' ? '1.0' : '0.8'}</priority>\n  </url>`,
+    (p) =>
+      `  <url>\n    <loc>${escapeXml(origin + p)}</loc>\n    <changefreq>monthly</changefreq>\n    <priority>${p === '/' ? '1.0' : '0.8'}</priority>\n  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -22,7 +23,10 @@ export function sitemapXml(origin: string): string {
 export function mountSeo(app: Express, config: Config): void {
   const adminHost = (req: Request) => isAdminHost(req.hostname, config.ADMIN_HOSTS);
   app.get('/robots.txt', (req, res) => {
-    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robotsTxt(adminHost(req), config.publicUrl));
+    res
+      .type('text/plain')
+      .set('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(adminHost(req), config.publicUrl));
   });
   app.get('/sitemap.xml', (req, res) => {
     if (adminHost(req)) return void res.status(404).type('text/plain').send('Not found');

@@ -37,9 +37,15 @@ const clientConfigOf = (config: Config): ClientConfig => ({
 
 /** The template with the server's settings filled in and the stylesheet inlined (no blocking request). */
 function fillTemplate(template: string, clientConfig: ClientConfig, readAsset?: (href: string) => string): string {
-  let html = template.replace('<!--app-config-->', `<script type="application/json" id="app-config">${jsonForScript(clientConfig)}</script>`);
+  let html = template.replace(
+    '<!--app-config-->',
+    `<script type="application/json" id="app-config">${jsonForScript(clientConfig)}</script>`,
+  );
   if (readAsset) {
-    html = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_m, href: string) => `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`);
+    html = html.replace(
+      /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g,
+      (_m, href: string) => `<style>${readAsset(href).replace(/<\/style/gi, '<\\/style')}</style>`,
+    );
   }
   return html;
 }
@@ -96,7 +102,12 @@ async function builtSsr(config: Config): Promise<Ssr> {
   // One entry per (hosting mode, page); every unknown path shares its mode's 404 page.
   const pages = new Map<string, Prepared | Promise<Prepared>>();
   const renderPage = async (adminHost: boolean, pathname: string, publicBundle: boolean): Promise<Prepared> => {
-    const result = await serverEntry.render({ url: pathname, hostname: adminHost ? config.ADMIN_HOSTS[0] : 'site.invalid', origin, clientConfig });
+    const result = await serverEntry.render({
+      url: pathname,
+      hostname: adminHost ? config.ADMIN_HOSTS[0] : 'site.invalid',
+      origin,
+      clientConfig,
+    });
     const template = publicBundle ? publicTemplate : consoleTemplate;
     return prepare({
       status: result.status,
@@ -158,7 +169,10 @@ async function devSsr(config: Config): Promise<Ssr> {
       const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Render };
       const result = await render({ url: req.originalUrl, hostname: req.hostname, origin: siteOrigin(config), clientConfig });
       if (result.redirect) return res.redirect(302, result.redirect);
-      res.status(result.status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }).send(page(template, result));
+      res
+        .status(result.status)
+        .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+        .send(page(template, result));
     } catch (err) {
       vite.ssrFixStacktrace(err as Error);
       logger.error({ err }, 'server rendering failed');

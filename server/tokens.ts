@@ -71,7 +71,10 @@ export function setGoogleKeySource(source?: GoogleKeySource): void {
 
 export class GoogleTokenError extends Error {
   /** True when Google's keys could not be fetched: the credential itself may be fine. */
-  constructor(message: string, readonly unavailable = false) {
+  constructor(
+    message: string,
+    readonly unavailable = false,
+  ) {
     super(message);
   }
 }

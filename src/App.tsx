@@ -34,7 +34,10 @@ export function App({ hostname }: { hostname: string }) {
 
 export function findHandle(routes: Parameters<typeof matchRoutes>[0], pathname: string): PageHandle | undefined {
   const matches = matchRoutes(routes, pathname) ?? [];
-  return matches.map((m) => m.route.handle as PageHandle | undefined).filter(Boolean).at(-1);
+  return matches
+    .map((m) => m.route.handle as PageHandle | undefined)
+    .filter(Boolean)
+    .at(-1);
 }
 
 const PageLoading = () => <LoadingSpinner className="min-h-[50vh]" />;

@@ -51,16 +51,35 @@ export const services: { icon: IconName; title: string; text: string }[] = [
 
 export const processSteps = [
   { title: 'Free Consultation', text: 'Tell us about your household, doctors, budget and goals in a short, no-obligation conversation.' },
-  { title: 'Custom Plan Development', text: 'We shop leading carriers and bring you a shortlist that fits your needs, explained line by line.' },
+  {
+    title: 'Custom Plan Development',
+    text: 'We shop leading carriers and bring you a shortlist that fits your needs, explained line by line.',
+  },
   { title: 'Seamless Implementation', text: 'We handle the applications and paperwork and make sure your coverage starts on time.' },
   { title: 'Ongoing Partnership', text: 'Every year we review your coverage and help with claims, changes and renewals.' },
 ] as const;
 
 export const reasons: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'scale', title: 'Independent and unbiased', text: 'We work for you, not for one insurance company, and compare plans across many carriers.' },
-  { icon: 'tag', title: 'No cost to you', text: 'Our help is free: brokers are paid by the carrier, and your premium is the same as buying direct.' },
-  { icon: 'map', title: 'Licensed in all 50 states', text: 'Based in Denver, Colorado, we serve clients nationwide, wherever life takes you.' },
-  { icon: 'clock', title: 'Fast, human answers', text: 'A real broker replies within 24 hours, Monday - Sunday. No call centers, no bots.' },
+  {
+    icon: 'scale',
+    title: 'Independent and unbiased',
+    text: 'We work for you, not for one insurance company, and compare plans across many carriers.',
+  },
+  {
+    icon: 'tag',
+    title: 'No cost to you',
+    text: 'Our help is free: brokers are paid by the carrier, and your premium is the same as buying direct.',
+  },
+  {
+    icon: 'map',
+    title: 'Licensed in all 50 states',
+    text: 'Based in Denver, Colorado, we serve clients nationwide, wherever life takes you.',
+  },
+  {
+    icon: 'clock',
+    title: 'Fast, human answers',
+    text: 'A real broker replies within 24 hours, Monday - Sunday. No call centers, no bots.',
+  },
 ];
 
 export const testimonial = {
@@ -97,7 +116,19 @@ export const story = [
 ];
 
 export const approach: { icon: IconName; title: string; text: string }[] = [
-  { icon: 'users', title: 'People first', text: 'We start with your doctors, medications, budget and plans for the future, never with a product to sell.' },
-  { icon: 'check', title: 'Clear comparisons', text: 'Every option is laid out side by side in plain language, so you can decide with confidence.' },
-  { icon: 'cycle', title: 'With you for the long run', text: 'Renewals, claims and life changes: one call to your broker and we take it from there.' },
+  {
+    icon: 'users',
+    title: 'People first',
+    text: 'We start with your doctors, medications, budget and plans for the future, never with a product to sell.',
+  },
+  {
+    icon: 'check',
+    title: 'Clear comparisons',
+    text: 'Every option is laid out side by side in plain language, so you can decide with confidence.',
+  },
+  {
+    icon: 'cycle',
+    title: 'With you for the long run',
+    text: 'Renewals, claims and life changes: one call to your broker and we take it from there.',
+  },
 ];

@@ -17,10 +17,30 @@ export const publicPages: PublicPage[] = [
   {
     path: '/',
     Page: HomePage,
-    handle: { page: 'home', title: 'Health & Life Insurance Brokers', description: 'Independent health and life insurance brokers in Denver, Colorado, serving clients nationwide.' },
+    handle: {
+      page: 'home',
+      title: 'Health & Life Insurance Brokers',
+      description: 'Independent health and life insurance brokers in Denver, Colorado, serving clients nationwide.',
+    },
   },
-  { path: '/about', Page: AboutPage, handle: { page: 'about', title: 'Meet Our Team', description: 'Meet the licensed brokers who find the right health and life coverage for you.' } },
-  { path: '/contact', Page: ContactPage, handle: { page: 'contact', title: 'Get Started', description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.' } },
+  {
+    path: '/about',
+    Page: AboutPage,
+    handle: {
+      page: 'about',
+      title: 'Meet Our Team',
+      description: 'Meet the licensed brokers who find the right health and life coverage for you.',
+    },
+  },
+  {
+    path: '/contact',
+    Page: ContactPage,
+    handle: {
+      page: 'contact',
+      title: 'Get Started',
+      description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.',
+    },
+  },
 ];
 
 /** Any other path: the 404 page, answered with status 404. */

@@ -5,7 +5,10 @@ import { buildRoutes, type PageHandle } from './routes.tsx';
 import { SITE_PAGES, sitePageOf } from '../schemas/analytics.ts';
 
 const pagesOf = (routes: RouteObject[]): string[] =>
-  routes.flatMap((r) => [...((r.handle as PageHandle | undefined)?.page ? [(r.handle as PageHandle).page] : []), ...pagesOf(r.children ?? [])]);
+  routes.flatMap((r) => [
+    ...((r.handle as PageHandle | undefined)?.page ? [(r.handle as PageHandle).page] : []),
+    ...pagesOf(r.children ?? []),
+  ]);
 
 describe('tracked page names', () => {
   it('lists every page of both hosting modes in SITE_PAGES', () => {

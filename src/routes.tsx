@@ -33,10 +33,22 @@ const h = (handle: PageHandle) => handle;
 const adminChildren = (adminHost: boolean): RouteObject[] => {
   const prefix = adminHost ? '/' : '/admin/';
   return [
-    { path: `${prefix}dashboard`, element: <DashboardPage />, handle: h({ page: 'admin-dashboard', title: 'Performance Dashboard', noindex: true }) },
-    { path: `${prefix}analytics`, element: <AnalyticsPage />, handle: h({ page: 'admin-analytics', title: 'Site Analytics', noindex: true }) },
+    {
+      path: `${prefix}dashboard`,
+      element: <DashboardPage />,
+      handle: h({ page: 'admin-dashboard', title: 'Performance Dashboard', noindex: true }),
+    },
+    {
+      path: `${prefix}analytics`,
+      element: <AnalyticsPage />,
+      handle: h({ page: 'admin-analytics', title: 'Site Analytics', noindex: true }),
+    },
     { path: `${prefix}leads`, element: <LeadsPage />, handle: h({ page: 'admin-leads', title: 'Lead Management', noindex: true }) },
-    { path: `${prefix}customers`, element: <CustomersPage />, handle: h({ page: 'admin-customers', title: 'Customer Management', noindex: true }) },
+    {
+      path: `${prefix}customers`,
+      element: <CustomersPage />,
+      handle: h({ page: 'admin-customers', title: 'Customer Management', noindex: true }),
+    },
     { path: `${prefix}staff`, element: <StaffPage />, handle: h({ page: 'admin-staff', title: 'Staff', noindex: true }) },
     { path: `${prefix}audit`, element: <AuditPage />, handle: h({ page: 'admin-audit', title: 'Audit Log', noindex: true }) },
   ];

@@ -30,7 +30,8 @@ const track = (ip: string, page: string, referrer: string) =>
 /** Sends the calls 500 at a time; returns how many were counted. */
 async function send(calls: (() => ReturnType<typeof track>)[]) {
   let counted = 0;
-  for (let i = 0; i < calls.length; i += 500) counted += (await Promise.all(calls.slice(i, i + 500).map((c) => c()))).filter(Boolean).length;
+  for (let i = 0; i < calls.length; i += 500)
+    counted += (await Promise.all(calls.slice(i, i + 500).map((c) => c()))).filter(Boolean).length;
   await flushVisits();
   return counted;
 }
@@ -54,13 +55,23 @@ const PAGES = ['/', '/about', '/contact', 'home', 'about', 'contact'];
 describe('a flood of visits', () => {
   it('keeps every aggregate bounded and the analytics answer within 20% of its time before', { timeout: 300_000 }, async () => {
     // Ordinary traffic: 200 visits from 40 addresses with a handful of sources.
-    const ordinary = Array.from({ length: 200 }, (_, i) => () => track(`73.14.${i % 40}.9`, PAGES[i % 6]!, ['direct', 'https://www.google.com/', 'https://www.bing.com/'][i % 3]!));
+    const ordinary = Array.from(
+      { length: 200 },
+      (_, i) => () => track(`73.14.${i % 40}.9`, PAGES[i % 6]!, ['direct', 'https://www.google.com/', 'https://www.bing.com/'][i % 3]!),
+    );
     expect(await send(ordinary)).toBe(200);
     const before = await answerTime();
 
     // 10,000 calls from one address and 10,000 from as many addresses, each with a new page and referrer.
-    const oneAddress = Array.from({ length: 10_000 }, (_, i) => () => track('24.56.0.99', i % 2 ? `/about?x=${i}` : `/page-${i}`, `https://spam-${i}.example/`));
-    const manyAddresses = Array.from({ length: 10_000 }, (_, i) => () => track(`24.${(i >> 8) & 255}.${i & 255}.${7 + (i >> 16)}`, i % 2 ? '/contact' : `/landing-${i}`, `https://ref-${i}.example/`));
+    const oneAddress = Array.from(
+      { length: 10_000 },
+      (_, i) => () => track('24.56.0.99', i % 2 ? `/about?x=${i}` : `/page-${i}`, `https://spam-${i}.example/`),
+    );
+    const manyAddresses = Array.from(
+      { length: 10_000 },
+      (_, i) => () =>
+        track(`24.${(i >> 8) & 255}.${i & 255}.${7 + (i >> 16)}`, i % 2 ? '/contact' : `/landing-${i}`, `https://ref-${i}.example/`),
+    );
     expect(await send([...oneAddress, ...manyAddresses])).toBe(300 + 5_000);
 
     const r = (await server.api('GET', '/api/admin/analytics?period=24h', { token })).body;

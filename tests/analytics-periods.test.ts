@@ -42,7 +42,10 @@ const visit = (iso: string, visitor = `v${++counter}`, page = 'home'): EnrichedV
 
 async function load(nowIso: string, visits: EnrichedVisit[]) {
   vi.setSystemTime(new Date(nowIso));
-  await storeVisits(visits.sort((a, b) => +a.at - +b.at), TZ);
+  await storeVisits(
+    visits.sort((a, b) => +a.at - +b.at),
+    TZ,
+  );
 }
 const report = (period: AnalyticsPeriod, nowIso: string) => buildAnalyticsReport(period, { timeZone: TZ, now: new Date(nowIso) });
 
@@ -113,7 +116,15 @@ describe('rolling periods and daylight saving', () => {
 
     const week = await report('7d', NOW);
     expect(week.totalVisits).toMatchObject({ current: 5, previous: 1 });
-    expect(week.visitsOverTime.points.map((p) => p.key)).toEqual(['2025-03-03', '2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09']);
+    expect(week.visitsOverTime.points.map((p) => p.key)).toEqual([
+      '2025-03-03',
+      '2025-03-04',
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-08',
+      '2025-03-09',
+    ]);
     expect(week.visitsOverTime.points.map((p) => p.visits)).toEqual([1, 0, 0, 0, 0, 2, 2]);
   });
 
@@ -155,7 +166,15 @@ describe('rolling periods and daylight saving', () => {
     expect(w('90d').previous.days).toBe(90);
     // Month-to-date on the 31st compares with all of February.
     expect(w('current-month').previous.dayRange).toEqual(['2025-02-01', '2025-02-28']);
-    expect(w('current-year').current).toMatchObject({ monthRange: ['2025-01', '2025-02'], dayRange: ['2025-03-01', '2025-03-31'], days: 90 });
-    expect(w('current-year').previous).toMatchObject({ monthRange: ['2024-01', '2024-02'], dayRange: ['2024-03-01', '2024-03-31'], days: 91 });
+    expect(w('current-year').current).toMatchObject({
+      monthRange: ['2025-01', '2025-02'],
+      dayRange: ['2025-03-01', '2025-03-31'],
+      days: 90,
+    });
+    expect(w('current-year').previous).toMatchObject({
+      monthRange: ['2024-01', '2024-02'],
+      dayRange: ['2024-03-01', '2024-03-31'],
+      days: 91,
+    });
   });
 });

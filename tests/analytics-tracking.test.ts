@@ -7,7 +7,8 @@ import { flushVisits, resetVisitorState } from '../models/visit.ts';
 import { createLead } from '../models/lead.ts';
 
 const UA = {
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   windowsChrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   linuxFirefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
@@ -61,7 +62,10 @@ describe('visit tracking', () => {
     const r = await report();
     expect(r.totalVisits.current).toBe(3);
     expect(r.marketingMetrics.browsers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ browser: 'Safari', count: 2 }), expect.objectContaining({ browser: 'Chrome', count: 1 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ browser: 'Safari', count: 2 }),
+        expect.objectContaining({ browser: 'Chrome', count: 1 }),
+      ]),
     );
     const devices = Object.fromEntries(r.marketingMetrics.devices.map((d: any) => [d.device, d.count]));
     expect(devices).toEqual({ Mobile: 1, Desktop: 1, Tablet: 1 });
@@ -99,7 +103,7 @@ describe('visit tracking', () => {
     expect((await report()).totalVisits.current).toBe(1);
   });
 
-  it('answers 204 to any well-formed payload and counts only the site\'s pages', async () => {
+  it("answers 204 to any well-formed payload and counts only the site's pages", async () => {
     const pages = ['/pricing', '', '../etc', 'wp-admin', 'home', '/about', '/contact?ref=ad', 'ADMIN-LEADS'];
     for (const page of pages) {
       const res = await server.api('POST', '/api/track-visit', {
@@ -109,7 +113,10 @@ describe('visit tracking', () => {
       expect(res.status, page).toBe(204);
     }
     // Over-long strings are well-formed too: cut, not refused.
-    const long = await server.api('POST', '/api/track-visit', { body: { page: 'home', userAgent: UA.iphone + 'x'.repeat(5000), referrer: 'https://' + 'a'.repeat(3000) + '.com/' }, headers: { 'x-forwarded-for': '24.56.0.51', 'user-agent': UA.iphone } });
+    const long = await server.api('POST', '/api/track-visit', {
+      body: { page: 'home', userAgent: UA.iphone + 'x'.repeat(5000), referrer: 'https://' + 'a'.repeat(3000) + '.com/' },
+      headers: { 'x-forwarded-for': '24.56.0.51', 'user-agent': UA.iphone },
+    });
     expect(long.status).toBe(204);
     const r = await report();
     expect(r.totalVisits.current).toBe(5);
@@ -122,7 +129,9 @@ describe('visit tracking', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect((await server.api('POST', '/api/track-visit', { body: {} })).body.error).toBe('page: Page is required');
-    expect((await server.api('POST', '/api/track-visit', { body: { page: 'home', referrer: 5 } })).body.error).toBe('referrer: referrer must be a string');
+    expect((await server.api('POST', '/api/track-visit', { body: { page: 'home', referrer: 5 } })).body.error).toBe(
+      'referrer: referrer must be a string',
+    );
     const broken = await server.api('POST', '/api/track-visit', { body: '{"page": "home"' });
     expect(broken.status).toBe(400);
     const huge = await server.api('POST', '/api/track-visit', { body: { page: 'home', referrer: 'x'.repeat(200_000) } });
@@ -141,8 +150,13 @@ describe('visit tracking', () => {
 
   it('counts at most 5 visits of one tRPC batch', async () => {
     const calls = 8;
-    const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { json: { page: 'home', userAgent: UA.windowsChrome, referrer: 'direct' } }]));
-    const res = await server.api('POST', `/trpc/${Array(calls).fill('analytics.trackVisit').join(',')}?batch=1`, { body: input, headers: { 'x-forwarded-for': '24.56.0.70', 'user-agent': UA.windowsChrome } });
+    const input = Object.fromEntries(
+      Array.from({ length: calls }, (_, i) => [i, { json: { page: 'home', userAgent: UA.windowsChrome, referrer: 'direct' } }]),
+    );
+    const res = await server.api('POST', `/trpc/${Array(calls).fill('analytics.trackVisit').join(',')}?batch=1`, {
+      body: input,
+      headers: { 'x-forwarded-for': '24.56.0.70', 'user-agent': UA.windowsChrome },
+    });
     expect(res.status).toBe(200);
     expect(res.body.map((r: any) => r.result.data.json.accepted)).toEqual([true, true, true, true, true, false, false, false]);
     expect((await report()).totalVisits.current).toBe(5);

@@ -52,7 +52,9 @@ describe('API foundation', () => {
       const leads = await server.api('GET', '/api/admin/leads', { token });
       expect(leads.status).toBe(503);
       expect(leads.body).toEqual({ error: 'The database is unavailable. Please try again shortly.' });
-      const referral = await server.api('POST', '/api/referral', { body: { name: 'Rae Ferral', email: 'rae@example.com', phone: '(303) 555-0199' } });
+      const referral = await server.api('POST', '/api/referral', {
+        body: { name: 'Rae Ferral', email: 'rae@example.com', phone: '(303) 555-0199' },
+      });
       expect(referral.status).toBe(503);
     } finally {
       clearInterval(keepDown);

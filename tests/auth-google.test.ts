@@ -65,7 +65,16 @@ describe('POST /api/auth/google-login', () => {
 
   it('refuses a token whose payload was altered after signing', async () => {
     const [header, , signature] = idToken().split('.');
-    const payload = Buffer.from(JSON.stringify({ iss: 'https://accounts.google.com', aud: CLIENT_ID, email: 'gina@example.com', email_verified: true, iat: 1, exp: 9999999999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        iss: 'https://accounts.google.com',
+        aud: CLIENT_ID,
+        email: 'gina@example.com',
+        email_verified: true,
+        iat: 1,
+        exp: 9999999999,
+      }),
+    ).toString('base64url');
     expect((await googleLogin(`${header}.${payload}.${signature}`)).body).toEqual(NOT_VERIFIED);
   });
 

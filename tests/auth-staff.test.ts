@@ -75,7 +75,11 @@ async function fetchFresh(url: string, init?: RequestInit): Promise<Response> {
 }
 
 async function login(base: string, email: string, password: string) {
-  const res = await fetchFresh(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetchFresh(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   return { status: res.status, body: (await res.json()) as { token?: string; user?: { name: string; email: string }; error?: string } };
 }
 async function meStatus(base: string, token: string) {

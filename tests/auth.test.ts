@@ -134,7 +134,8 @@ describe('POST /api/auth/login', () => {
 
   it('locks unknown emails the same way, so the lockout reveals nothing', async () => {
     const ip = newAddress();
-    for (let i = 0; i < ACCOUNT_ATTEMPTS; i++) expect((await login({ email: 'ghost@example.com', password: `g-${i}` }, ip)).status).toBe(401);
+    for (let i = 0; i < ACCOUNT_ATTEMPTS; i++)
+      expect((await login({ email: 'ghost@example.com', password: `g-${i}` }, ip)).status).toBe(401);
     expect((await login({ email: 'ghost@example.com', password: 'g-x' }, ip)).status).toBe(429);
   });
 
@@ -142,7 +143,8 @@ describe('POST /api/auth/login', () => {
     await createStaffWithToken(server, { name: 'Fay Fresh', email: 'fay@example.com', password: 'fay-password-1' });
     const ip = newAddress();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < ACCOUNT_ATTEMPTS - 1; i++) expect((await login({ email: 'fay@example.com', password: 'typo' }, ip)).status).toBe(401);
+      for (let i = 0; i < ACCOUNT_ATTEMPTS - 1; i++)
+        expect((await login({ email: 'fay@example.com', password: 'typo' }, ip)).status).toBe(401);
       expect((await login({ email: 'fay@example.com', password: 'fay-password-1' }, ip)).status).toBe(200);
     }
   });
@@ -165,7 +167,9 @@ describe('tokens', () => {
   it('refuses a missing, malformed, expired or foreign-signed token with 401', async () => {
     const { staff, token } = await createStaffWithToken(server, { name: 'Eve Expiry', email: 'eve@example.com' });
     expect((await me(token)).status).toBe(200);
-    const expired = jwt.sign({ ver: staff.tokenVersion, exp: Math.floor(Date.now() / 1000) - 60 }, server.config.jwtSecret, { subject: staff.id });
+    const expired = jwt.sign({ ver: staff.tokenVersion, exp: Math.floor(Date.now() / 1000) - 60 }, server.config.jwtSecret, {
+      subject: staff.id,
+    });
     const foreign = jwt.sign({ ver: staff.tokenVersion }, 'another-secret-another-secret-another', { subject: staff.id, expiresIn: 3600 });
     const unsigned = jwt.sign({ ver: staff.tokenVersion }, '', { subject: staff.id, algorithm: 'none' });
     for (const t of [expired, foreign, unsigned, 'not-a-token']) expect((await me(t)).status).toBe(401);

@@ -17,7 +17,12 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const { EJSON } = mongoose.mongo.BSON;
 
 function run(script: string, args: string[], dataDir: string) {
-  const r = spawnSync(tsx, [`scripts/${script}.ts`, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'silent' }, timeout: 120_000 });
+  const r = spawnSync(tsx, [`scripts/${script}.ts`, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'silent' },
+    timeout: 120_000,
+  });
   return { code: r.status, out: r.stdout + r.stderr };
 }
 
@@ -38,19 +43,40 @@ beforeAll(async () => {
   app = await startAppServer({ embedded: true, dbName: 'brokerage' });
   const ben = await app.token('Ben');
   for (let i = 0; i < 4; i++) {
-    expect((await app.api('POST', '/api/referral', ben, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: `303555010${i}` })).status).toBe(201);
+    expect(
+      (await app.api('POST', '/api/referral', ben, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: `303555010${i}` })).status,
+    ).toBe(201);
   }
   const leads = (await app.api('GET', '/api/admin/leads', ben)).body as { leadId: string }[];
   expect((await app.api('PUT', `/api/admin/leads/${leads[0].leadId}/claim`, ben, { claimedBy: 'Ben' })).status).toBe(200);
   const close = await app.trpc('customers.closeLead', ben, {
     leadId: leads[0].leadId,
-    customer: { name: 'Ada Moss', email: 'ada@example.com', phone: '3035550199', age: 44, medicalHistory: 'Type 2 diabetes since 2019', medications: 'metformin 500 mg' },
+    customer: {
+      name: 'Ada Moss',
+      email: 'ada@example.com',
+      phone: '3035550199',
+      age: 44,
+      medicalHistory: 'Type 2 diabetes since 2019',
+      medications: 'metformin 500 mg',
+    },
   });
   expect(close.status).toBe(200);
-  const added = await app.api('POST', '/api/admin/customers', ben, { name: 'Cal Reyes', email: 'cal@example.com', phone: '7205550142', age: 61, insuranceProvider: 'Aetna', medicalHistory: 'hip replacement 2021', medications: 'none' });
+  const added = await app.api('POST', '/api/admin/customers', ben, {
+    name: 'Cal Reyes',
+    email: 'cal@example.com',
+    phone: '7205550142',
+    age: 61,
+    insuranceProvider: 'Aetna',
+    medicalHistory: 'hip replacement 2021',
+    medications: 'none',
+  });
   expect(added.status).toBe(201);
   for (const page of ['home', 'about', 'contact']) {
-    await fetch(`${app.url}/api/track-visit`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/130.0' }, body: JSON.stringify({ page, userAgent: 'Mozilla/5.0 Firefox/130.0', referrer: 'direct' }) });
+    await fetch(`${app.url}/api/track-visit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 Firefox/130.0' },
+      body: JSON.stringify({ page, userAgent: 'Mozilla/5.0 Firefox/130.0', referrer: 'direct' }),
+    });
   }
   await flushVisits();
 }, 120_000);
@@ -77,7 +103,9 @@ describe('backup and restore', () => {
     // Without a path: DATA_DIR/backups/<time>.ndjson.gz.
     const byDefault = run('db-backup', [], app.engine.dataDir);
     expect(byDefault.code, byDefault.out).toBe(0);
-    expect(readdirSync(path.join(app.engine.dataDir, 'backups'))).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson\.gz$/)]);
+    expect(readdirSync(path.join(app.engine.dataDir, 'backups'))).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson\.gz$/),
+    ]);
 
     // Into a new, stopped database.
     const target = mkdtempSync(path.join(tmpdir(), 'restore-'));

@@ -41,7 +41,11 @@ const trpc = async (proc: string, input: unknown, method: 'GET' | 'POST' = 'POST
 /** A claimed lead in the given status. */
 async function claimedLead(status = 'called') {
   const i = ++n;
-  const created = await api('POST', '/api/admin/leads', { name: `Lead ${i}`, email: `lead${i}@example.com`, phone: `(303) 555-${String(3000 + i)}` });
+  const created = await api('POST', '/api/admin/leads', {
+    name: `Lead ${i}`,
+    email: `lead${i}@example.com`,
+    phone: `(303) 555-${String(3000 + i)}`,
+  });
   const leadId = created.body.leadId as string;
   expect((await api('PUT', `/api/admin/leads/${leadId}/claim`, { claimedBy: 'Ben' })).status).toBe(200);
   if (status !== 'unclaimed') expect((await api('PUT', `/api/admin/leads/${leadId}`, { status })).status).toBe(200);
@@ -55,7 +59,12 @@ describe('customer routes', () => {
   });
 
   it('create with defaults individual and PPO, list without medical details, get with them', async () => {
-    const res = await api('POST', '/api/admin/customers', { ...valid(), medicalHistory: 'asthma', medications: 'inhaler', policyStartDate: '2026-01-01' });
+    const res = await api('POST', '/api/admin/customers', {
+      ...valid(),
+      medicalHistory: 'asthma',
+      medications: 'inhaler',
+      policyStartDate: '2026-01-01',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ insuranceType: 'individual', planType: 'PPO', age: 41, leadId: null, policyStartDate: '2026-01-01' });
     expect(JSON.stringify(res.body)).not.toMatch(/asthma|inhaler/);
@@ -90,7 +99,11 @@ describe('customer routes', () => {
     ['kids count 0', { hasKids: true, kidsCount: 0 }, /^kidsCount: Number of children must be between 1 and 20/],
     ['kids count 21', { hasKids: true, kidsCount: 21 }, /^kidsCount: Number of children must be between 1 and 20/],
     ['kids count missing', { hasKids: true }, /^kidsCount: Number of children is required/],
-    ['kids ages', { hasKids: true, kidsCount: 2, kidsAges: 'four, nine' }, /^kidsAges: Kids ages must be a comma-separated list of numbers/],
+    [
+      'kids ages',
+      { hasKids: true, kidsCount: 2, kidsAges: 'four, nine' },
+      /^kidsAges: Kids ages must be a comma-separated list of numbers/,
+    ],
     ['too many ages', { hasKids: true, kidsCount: 1, kidsAges: '3, 5' }, /^kidsAges: Kids ages lists 2 ages for 1 children/],
     ['start date', { policyStartDate: '2026-02-30' }, /^policyStartDate: Policy start date must be a date/],
     ['operator payload', { name: { $gt: '' } }, /^name:/],
@@ -103,7 +116,13 @@ describe('customer routes', () => {
   });
 
   it('accept kids 1 to 20 with ages, and drop the kids fields when has-kids is off', async () => {
-    const kids = await api('POST', '/api/admin/customers', { ...valid(), insuranceType: 'family', hasKids: true, kidsCount: 20, kidsAges: '4,9 , 12' });
+    const kids = await api('POST', '/api/admin/customers', {
+      ...valid(),
+      insuranceType: 'family',
+      hasKids: true,
+      kidsCount: 20,
+      kidsAges: '4,9 , 12',
+    });
     expect(kids.status).toBe(201);
     expect(kids.body).toMatchObject({ hasKids: true, kidsCount: 20, kidsAges: '4, 9, 12', insuranceType: 'family' });
     const none = await api('POST', '/api/admin/customers', { ...valid(), hasKids: false, kidsCount: 3, kidsAges: '1' });
@@ -135,7 +154,12 @@ describe('customer routes', () => {
   });
 
   it('export CSV without medical details and with formulas defused', async () => {
-    const { body: c } = await api('POST', '/api/admin/customers', { ...valid(), name: '=HYPERLINK("x")', medicalHistory: 'diabetes', notes: 'Call after 5' });
+    const { body: c } = await api('POST', '/api/admin/customers', {
+      ...valid(),
+      name: '=HYPERLINK("x")',
+      medicalHistory: 'diabetes',
+      notes: 'Call after 5',
+    });
     const res = await fetch(`${server.url}/api/admin/customers/export`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
@@ -157,7 +181,16 @@ describe('closing a lead into a customer', () => {
     const leadId = await claimedLead('quoted');
     const res = await trpc('customers.closeLead', {
       leadId,
-      customer: { name: 'Closed Person', email: 'closed@example.com', phone: '303-555-0101', age: '35', hasKids: true, kidsCount: 2, kidsAges: '3,5', medicalHistory: 'private-history' },
+      customer: {
+        name: 'Closed Person',
+        email: 'closed@example.com',
+        phone: '303-555-0101',
+        age: '35',
+        hasKids: true,
+        kidsCount: 2,
+        kidsAges: '3,5',
+        medicalHistory: 'private-history',
+      },
     });
     expect(res.status).toBe(200);
     const customer = await CustomerModel.findById(res.data.customerId).lean();
@@ -178,7 +211,10 @@ describe('closing a lead into a customer', () => {
     const bad = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '' } });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatch(/^customer\.phone:/);
-    const age = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000', age: 'ten' } });
+    const age = await trpc('customers.closeLead', {
+      leadId,
+      customer: { name: 'X', email: 'x@example.com', phone: '3035550000', age: 'ten' },
+    });
     expect(age.status).toBe(400);
     expect(age.error).toMatch(/Age must be a number/);
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('called');
@@ -189,15 +225,26 @@ describe('closing a lead into a customer', () => {
 
   it('a customer closed without age or provider saves edits that leave them missing, but a set detail cannot be cleared', async () => {
     const leadId = await claimedLead();
-    const closed = await trpc('customers.closeLead', { leadId, customer: { name: 'Older Record', email: 'older@example.com', phone: '3035550101' } });
+    const closed = await trpc('customers.closeLead', {
+      leadId,
+      customer: { name: 'Older Record', email: 'older@example.com', phone: '3035550101' },
+    });
     expect(closed.status).toBe(200);
     const { customerId } = closed.data as { customerId: string };
     // The edit form sends every field; the two details stay blank and the save goes through.
-    const kept = await api('PUT', `/api/admin/customers/${customerId}`, { name: 'Older Record', age: '', insuranceProvider: '', notes: 'Called back' });
+    const kept = await api('PUT', `/api/admin/customers/${customerId}`, {
+      name: 'Older Record',
+      age: '',
+      insuranceProvider: '',
+      notes: 'Called back',
+    });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ age: null, insuranceProvider: null, notes: 'Called back' });
     // Filling one in makes it required from then on; the other may stay missing.
-    expect((await api('PUT', `/api/admin/customers/${customerId}`, { age: 52, insuranceProvider: '' })).body).toMatchObject({ age: 52, insuranceProvider: null });
+    expect((await api('PUT', `/api/admin/customers/${customerId}`, { age: 52, insuranceProvider: '' })).body).toMatchObject({
+      age: 52,
+      insuranceProvider: null,
+    });
     const cleared = await api('PUT', `/api/admin/customers/${customerId}`, { age: '' });
     expect(cleared.status).toBe(400);
     expect(cleared.body.error).toBe('age: Age is required');
@@ -210,7 +257,8 @@ describe('closing a lead into a customer', () => {
 
   it('refuses unclaimed and lost leads with 409 and unknown leads with 404, creating nothing', async () => {
     const i = ++n;
-    const unclaimed = (await api('POST', '/api/admin/leads', { name: `U ${i}`, email: `u${i}@example.com`, phone: '(303) 555-9999' })).body.leadId;
+    const unclaimed = (await api('POST', '/api/admin/leads', { name: `U ${i}`, email: `u${i}@example.com`, phone: '(303) 555-9999' })).body
+      .leadId;
     const lost = await claimedLead('lost');
     const before = await CustomerModel.countDocuments();
     expect((await api('PUT', `/api/admin/leads/${unclaimed}`, { status: 'closed' })).status).toBe(409);
@@ -249,8 +297,17 @@ describe('closing a lead into a customer', () => {
   it('a retry after a save that stopped before closing the lead reuses that customer and finishes', async () => {
     const leadId = await claimedLead();
     // What a crash between the two steps leaves: the customer exists, the lead is not closed yet.
-    const orphan = await CustomerModel.create({ name: 'Half Done', email: 'half@example.com', phone: '3035550001', leadId, leadKey: leadId });
-    const res = await trpc('customers.closeLead', { leadId, customer: { name: 'Half Done', email: 'half@example.com', phone: '3035550001', age: 60 } });
+    const orphan = await CustomerModel.create({
+      name: 'Half Done',
+      email: 'half@example.com',
+      phone: '3035550001',
+      leadId,
+      leadKey: leadId,
+    });
+    const res = await trpc('customers.closeLead', {
+      leadId,
+      customer: { name: 'Half Done', email: 'half@example.com', phone: '3035550001', age: 60 },
+    });
     expect(res.status).toBe(200);
     expect(res.data.customerId).toBe(orphan.id);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
@@ -262,14 +319,16 @@ describe('closing a lead into a customer', () => {
     const leadId = await claimedLead('called');
     // The second step's condition stops matching: another agent changes the lead after our read.
     const realCreate = CustomerModel.create.bind(CustomerModel);
-    const spy = (CustomerModel as unknown as { create: unknown });
+    const spy = CustomerModel as unknown as { create: unknown };
     spy.create = async (...args: unknown[]) => {
       const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
       await LeadModel.updateOne({ _id: leadId }, { $set: { status: 'quoted' } });
       return doc;
     };
     try {
-      await expect(closeLeadIntoCustomer(leadId, { name: 'Race', email: 'race@example.com', phone: '3035550002' }, { name: 'Ben' })).rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(
+        closeLeadIntoCustomer(leadId, { name: 'Race', email: 'race@example.com', phone: '3035550002' }, { name: 'Ben' }),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
     } finally {
       spy.create = realCreate;
     }
@@ -280,7 +339,7 @@ describe('closing a lead into a customer', () => {
   it('undoes the customer when the lead is deleted between the two steps', async () => {
     const leadId = await claimedLead('called');
     const realCreate = CustomerModel.create.bind(CustomerModel);
-    const spy = (CustomerModel as unknown as { create: unknown });
+    const spy = CustomerModel as unknown as { create: unknown };
     spy.create = async (...args: unknown[]) => {
       const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
       await LeadModel.deleteOne({ _id: leadId });
@@ -328,7 +387,9 @@ describe('closing a lead into a customer', () => {
 
   it('keeps the customer when the close went through but reported a failure, and a retry answers with it', async () => {
     const leadId = await claimedLead();
-    await expect(withFailingClose(true, () => closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' }))).rejects.toThrow('simulated write failure');
+    await expect(withFailingClose(true, () => closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' }))).rejects.toThrow(
+      'simulated write failure',
+    );
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
     const kept = await CustomerModel.find({ leadKey: leadId }).lean();
     expect(kept).toHaveLength(1);

@@ -23,9 +23,15 @@ async function snapshot(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer();
   ({ token } = await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true }));
-  const lead = await server.api('POST', '/api/admin/leads', { token, body: { name: 'Anna Lee', email: 'anna@example.com', phone: '303-555-0100' } });
+  const lead = await server.api('POST', '/api/admin/leads', {
+    token,
+    body: { name: 'Anna Lee', email: 'anna@example.com', phone: '303-555-0100' },
+  });
   leadId = lead.body.leadId;
-  const customer = await server.api('POST', '/api/admin/customers', { token, body: { name: 'Carl Diaz', email: 'carl@example.com', phone: '303-555-0101', age: 40, insuranceProvider: 'Aetna' } });
+  const customer = await server.api('POST', '/api/admin/customers', {
+    token,
+    body: { name: 'Carl Diaz', email: 'carl@example.com', phone: '303-555-0101', age: 40, insuranceProvider: 'Aetna' },
+  });
   customerId = customer.body.customerId;
   expect([lead.status, customer.status]).toEqual([201, 201]);
 });
@@ -57,9 +63,38 @@ function expectRefusedJson(r: { status: number; type: string; text: string }, la
 
 const deep = (n: number) => '{"x":' + '['.repeat(n) + ']'.repeat(n) + '}';
 const CORPUS: { label: string; body: string; type?: string }[] = [
-  { label: 'operators in fields', body: JSON.stringify({ email: { $gt: '' }, password: { $ne: null }, name: { $regex: '.*' }, phone: { $ne: '' }, status: { $in: ['lost'] }, claimedBy: { $exists: true }, notes: { $where: '1' }, age: { $gt: 0 }, currentPassword: { $ne: '' }, newPassword: { $gt: '' }, credential: { $ne: '' }, page: { $ne: '' } }) },
-  { label: 'operator beside valid fields', body: JSON.stringify({ name: 'Eve Null', email: { $gt: '' }, phone: '303-555-0199', age: 30, insuranceProvider: 'Aetna', page: { $ne: 'home' } }) },
-  { label: 'prototype keys', body: '{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}},"email":{"__proto__":{"x":1}}}' },
+  {
+    label: 'operators in fields',
+    body: JSON.stringify({
+      email: { $gt: '' },
+      password: { $ne: null },
+      name: { $regex: '.*' },
+      phone: { $ne: '' },
+      status: { $in: ['lost'] },
+      claimedBy: { $exists: true },
+      notes: { $where: '1' },
+      age: { $gt: 0 },
+      currentPassword: { $ne: '' },
+      newPassword: { $gt: '' },
+      credential: { $ne: '' },
+      page: { $ne: '' },
+    }),
+  },
+  {
+    label: 'operator beside valid fields',
+    body: JSON.stringify({
+      name: 'Eve Null',
+      email: { $gt: '' },
+      phone: '303-555-0199',
+      age: 30,
+      insuranceProvider: 'Aetna',
+      page: { $ne: 'home' },
+    }),
+  },
+  {
+    label: 'prototype keys',
+    body: '{"__proto__":{"isAdmin":true,"polluted":1},"constructor":{"prototype":{"polluted":1}},"email":{"__proto__":{"x":1}}}',
+  },
   { label: 'malformed JSON', body: '{"name": "Eve", ' },
   { label: 'a JSON string instead of an object', body: '"just text"' },
   { label: 'form-encoded body', body: 'name=Eve&email=eve%40example.com&phone=3035550199', type: 'application/x-www-form-urlencoded' },
@@ -68,8 +103,33 @@ const CORPUS: { label: string; body: string; type?: string }[] = [
   { label: 'huge body', body: JSON.stringify({ name: 'a'.repeat(300_000) }) },
   { label: 'deep nesting', body: deep(5000) },
   { label: 'nesting just past the limit', body: deep(40) },
-  { label: 'control and bidi characters only', body: JSON.stringify({ name: '\u0000\u202e\r\n', email: 'eve@example.com', phone: '\u202e\u0000', page: '\u202ehome', claimedBy: '\u0000', status: '\u202eclosed', age: 30, insuranceProvider: 'Aetna', notes: 5 }) },
-  { label: 'unicode lookalikes', body: JSON.stringify({ name: '\ud800', email: 'ｅve@exam\u200bple.com', phone: '٣٠٣٥٥٥٠١٠٠', age: '٣٠', page: 'ｈome', status: 'ｃlosed', claimedBy: 1, insuranceProvider: 'Ａetna' }) },
+  {
+    label: 'control and bidi characters only',
+    body: JSON.stringify({
+      name: '\u0000\u202e\r\n',
+      email: 'eve@example.com',
+      phone: '\u202e\u0000',
+      page: '\u202ehome',
+      claimedBy: '\u0000',
+      status: '\u202eclosed',
+      age: 30,
+      insuranceProvider: 'Aetna',
+      notes: 5,
+    }),
+  },
+  {
+    label: 'unicode lookalikes',
+    body: JSON.stringify({
+      name: '\ud800',
+      email: 'ｅve@exam\u200bple.com',
+      phone: '٣٠٣٥٥٥٠١٠٠',
+      age: '٣٠',
+      page: 'ｈome',
+      status: 'ｃlosed',
+      claimedBy: 1,
+      insuranceProvider: 'Ａetna',
+    }),
+  },
 ];
 
 describe('hostile input on every documented /api route', () => {
@@ -110,7 +170,10 @@ describe('hostile input on every documented /api route', () => {
   });
 
   it('answers huge headers and junk bearer tokens with JSON, never a crash', async () => {
-    const big = await send('get', '/api/admin/leads', undefined, { 'x-filler': 'a'.repeat(12_000), authorization: `Bearer ${'a'.repeat(3000)}` });
+    const big = await send('get', '/api/admin/leads', undefined, {
+      'x-filler': 'a'.repeat(12_000),
+      authorization: `Bearer ${'a'.repeat(3000)}`,
+    });
     expect(big.status).toBe(401);
     expect(JSON.parse(big.text)).toEqual({ error: 'Your session has expired. Please sign in again.' });
     // Past Node's 16 kB header limit the HTTP parser itself refuses the request, before any route.
@@ -137,9 +200,26 @@ describe('hostile input on every tRPC procedure', () => {
             : [
                 send('post', `/trpc/${name}`, deep(5000), { ...auth, 'content-type': 'application/json' }),
                 send('post', `/trpc/${name}`, '{"json": ', { ...auth, 'content-type': 'application/json' }),
-                send('post', `/trpc/${name}`, JSON.stringify({ json: { email: { $gt: '' }, name: { $ne: null }, leadId: { $ne: null }, customerId: { $ne: null }, page: { $ne: '' }, credential: { $ne: '' } } }), { ...auth, 'content-type': 'application/json' }),
+                send(
+                  'post',
+                  `/trpc/${name}`,
+                  JSON.stringify({
+                    json: {
+                      email: { $gt: '' },
+                      name: { $ne: null },
+                      leadId: { $ne: null },
+                      customerId: { $ne: null },
+                      page: { $ne: '' },
+                      credential: { $ne: '' },
+                    },
+                  }),
+                  { ...auth, 'content-type': 'application/json' },
+                ),
                 send('post', `/trpc/${name}`, 'name=Eve', { ...auth, 'content-type': 'application/x-www-form-urlencoded' }),
-                send('post', `/trpc/${name}`, JSON.stringify({ json: { name: 'a'.repeat(300_000) } }), { ...auth, 'content-type': 'application/json' }),
+                send('post', `/trpc/${name}`, JSON.stringify({ json: { name: 'a'.repeat(300_000) } }), {
+                  ...auth,
+                  'content-type': 'application/json',
+                }),
               ];
         for (const r of await Promise.all(cases)) {
           expectRefusedJson(r, label);

@@ -52,30 +52,74 @@ for (const NODE_ENV of ['production', 'development'] as const) {
   describe(`/trpc transport errors with NODE_ENV=${NODE_ENV}`, () => {
     const base = () => urls[NODE_ENV];
     const cases: [string, () => Promise<Awaited<ReturnType<typeof raw>>>, number, string, string][] = [
-      ['malformed JSON', () => raw(`${base()}/trpc/site.referral`, 'POST', '{"json": ', { 'content-type': 'application/json' }), 400, 'PARSE_ERROR', NOT_JSON],
-      ['an oversize body', () => raw(`${base()}/trpc/site.referral`, 'POST', JSON.stringify({ json: { name: 'a'.repeat(200_000) } }), { 'content-type': 'application/json' }), 413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'],
-      ['a form-encoded body', () => raw(`${base()}/trpc/site.referral`, 'POST', 'name=Eve', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)'],
-      ['5,000 levels of nesting in a body', () => raw(`${base()}/trpc/leads.remove`, 'POST', deep(5000), { 'content-type': 'application/json' }), 400, 'BAD_REQUEST', TOO_DEEP],
-      ['40 levels of nesting in ?input=', () => raw(`${base()}/trpc/customers.get?input=${encodeURIComponent(deep(40))}`, 'GET'), 400, 'BAD_REQUEST', TOO_DEEP],
+      [
+        'malformed JSON',
+        () => raw(`${base()}/trpc/site.referral`, 'POST', '{"json": ', { 'content-type': 'application/json' }),
+        400,
+        'PARSE_ERROR',
+        NOT_JSON,
+      ],
+      [
+        'an oversize body',
+        () =>
+          raw(`${base()}/trpc/site.referral`, 'POST', JSON.stringify({ json: { name: 'a'.repeat(200_000) } }), {
+            'content-type': 'application/json',
+          }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        'Request body is too large',
+      ],
+      [
+        'a form-encoded body',
+        () => raw(`${base()}/trpc/site.referral`, 'POST', 'name=Eve', { 'content-type': 'application/x-www-form-urlencoded' }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as JSON (Content-Type: application/json)',
+      ],
+      [
+        '5,000 levels of nesting in a body',
+        () => raw(`${base()}/trpc/leads.remove`, 'POST', deep(5000), { 'content-type': 'application/json' }),
+        400,
+        'BAD_REQUEST',
+        TOO_DEEP,
+      ],
+      [
+        '40 levels of nesting in ?input=',
+        () => raw(`${base()}/trpc/customers.get?input=${encodeURIComponent(deep(40))}`, 'GET'),
+        400,
+        'BAD_REQUEST',
+        TOO_DEEP,
+      ],
     ];
     for (const [label, send, status, code, message] of cases) {
       it(`answers ${label} with ${status} JSON in tRPC's error shape, no stack or path`, async () => {
         const res = await send();
         expect(res.status).toBe(status);
         expect(res.type).toMatch(/^application\/json/);
-        expect(JSON.parse(res.text)).toEqual({ error: { json: { message, code: expect.any(Number), data: { code, httpStatus: status, path: expect.any(String) } } } });
+        expect(JSON.parse(res.text)).toEqual({
+          error: { json: { message, code: expect.any(Number), data: { code, httpStatus: status, path: expect.any(String) } } },
+        });
         expect(res.text).not.toMatch(/\bat \S+ \(|node_modules|\/server\/|<html/i);
       });
     }
 
     it('answers a batch that cannot be read with one error per call', async () => {
-      const res = await raw(`${base()}/trpc/site.referral,analytics.trackVisit?batch=1`, 'POST', '{"0":', { 'content-type': 'application/json' });
+      const res = await raw(`${base()}/trpc/site.referral,analytics.trackVisit?batch=1`, 'POST', '{"0":', {
+        'content-type': 'application/json',
+      });
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.text).map((e: { error: { json: { data: { path: string } } } }) => e.error.json.data.path)).toEqual(['site.referral', 'analytics.trackVisit']);
+      expect(JSON.parse(res.text).map((e: { error: { json: { data: { path: string } } } }) => e.error.json.data.path)).toEqual([
+        'site.referral',
+        'analytics.trackVisit',
+      ]);
     });
 
     it('refuses deep nesting on /api with a JSON error, and accepts 32 levels', async () => {
-      const body = (n: number) => JSON.stringify({ name: 'Eve', email: 'eve@example.com', phone: '303-555-0100', website: '' }).replace('""', '['.repeat(n) + ']'.repeat(n));
+      const body = (n: number) =>
+        JSON.stringify({ name: 'Eve', email: 'eve@example.com', phone: '303-555-0100', website: '' }).replace(
+          '""',
+          '['.repeat(n) + ']'.repeat(n),
+        );
       const tooDeep = await raw(`${base()}/api/referral`, 'POST', body(40), { 'content-type': 'application/json' });
       expect([tooDeep.status, JSON.parse(tooDeep.text)]).toEqual([400, { error: TOO_DEEP }]);
       const fine = await raw(`${base()}/api/referral`, 'POST', body(31), { 'content-type': 'application/json' });
@@ -94,7 +138,9 @@ describe('privacy and input hygiene', () => {
     const sitemap = await getWithHost(`${server.url}/sitemap.xml`, 'evil.example');
     expect(sitemap).toContain('<loc>https://www.example-brokerage.com/about</loc>');
     expect(sitemap).not.toContain('evil.example');
-    expect(await getWithHost(`${server.url}/robots.txt`, 'evil.example')).toContain('Sitemap: https://www.example-brokerage.com/sitemap.xml');
+    expect(await getWithHost(`${server.url}/robots.txt`, 'evil.example')).toContain(
+      'Sitemap: https://www.example-brokerage.com/sitemap.xml',
+    );
   });
 
   it('defaults PUBLIC_URL to http://localhost:PORT', () => {
@@ -112,24 +158,37 @@ describe('privacy and input hygiene', () => {
   });
 
   it('strips control and bidi characters from names, phones and notes', async () => {
-    const created = await server.api('POST', '/api/referral', { body: { name: 'Anna\u202e Lee\u0000\r\n', email: 'anna@example.com', phone: '\u2066303\r\n555-0100\u2069' } });
+    const created = await server.api('POST', '/api/referral', {
+      body: { name: 'Anna\u202e Lee\u0000\r\n', email: 'anna@example.com', phone: '\u2066303\r\n555-0100\u2069' },
+    });
     expect(created.status).toBe(201);
-    const staffLead = await server.api('POST', '/api/admin/leads', { token, body: { name: 'Bo\u200f Diaz', email: 'bo@example.com', phone: '303-555-0101', notes: 'first line\r\nsecond\u202e line\u0007' } });
+    const staffLead = await server.api('POST', '/api/admin/leads', {
+      token,
+      body: { name: 'Bo\u200f Diaz', email: 'bo@example.com', phone: '303-555-0101', notes: 'first line\r\nsecond\u202e line\u0007' },
+    });
     expect(staffLead.status).toBe(201);
     const leads = await server.api('GET', '/api/admin/leads', { token });
     const byEmail = Object.fromEntries(leads.body.map((l: { email: string }) => [l.email, l]));
     expect([byEmail['anna@example.com'].name, byEmail['anna@example.com'].phone]).toEqual(['Anna Lee', '303555-0100']);
     expect([byEmail['bo@example.com'].name, byEmail['bo@example.com'].notes]).toEqual(['Bo Diaz', 'first line\nsecond line']);
-    const onlyControls = await server.api('POST', '/api/referral', { body: { name: '\u202e\u0000', email: 'eve@example.com', phone: '303-555-0102' } });
+    const onlyControls = await server.api('POST', '/api/referral', {
+      body: { name: '\u202e\u0000', email: 'eve@example.com', phone: '303-555-0102' },
+    });
     expect([onlyControls.status, onlyControls.body]).toEqual([400, { error: 'name: Name is required' }]);
   });
 
   it('checks a partial customer update against the merged record', async () => {
-    const made = await server.api('POST', '/api/admin/customers', { token, body: { name: 'Carl Diaz', email: 'carl@example.com', phone: '303-555-0103', age: 40, insuranceProvider: 'Aetna', hasKids: false } });
+    const made = await server.api('POST', '/api/admin/customers', {
+      token,
+      body: { name: 'Carl Diaz', email: 'carl@example.com', phone: '303-555-0103', age: 40, insuranceProvider: 'Aetna', hasKids: false },
+    });
     expect(made.status).toBe(201);
     const path = `/api/admin/customers/${made.body.customerId}`;
     const refused = await server.api('PUT', path, { token, body: { kidsCount: 3 } });
-    expect([refused.status, refused.body]).toEqual([400, { error: 'kidsCount: Number of children and kids ages can be set only when the customer has kids' }]);
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      { error: 'kidsCount: Number of children and kids ages can be set only when the customer has kids' },
+    ]);
     const list = await server.api('GET', '/api/admin/customers', { token });
     expect(list.body.map((c: { hasKids: boolean; kidsCount: number | null }) => [c.hasKids, c.kidsCount])).toEqual([[false, null]]);
     const withKids = await server.api('PUT', path, { token, body: { hasKids: true, kidsCount: 3 } });

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 async function newLead(token: string) {
   n++;
-  const res = await server.api('POST', '/api/admin/leads', { token, body: { name: `Closing ${n}`, email: `closing${n}@example.com`, phone: `(720) 555-${2000 + n}` } });
+  const res = await server.api('POST', '/api/admin/leads', {
+    token,
+    body: { name: `Closing ${n}`, email: `closing${n}@example.com`, phone: `(720) 555-${2000 + n}` },
+  });
   expect(res.status).toBe(201);
   return res.body.leadId as string;
 }
@@ -45,7 +48,9 @@ describe('a closed lead', () => {
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('This lead belongs to a customer; delete the customer first.');
     // Notes stay editable.
-    expect((await server.api('PUT', `/api/admin/leads/${id}`, { token: ben, body: { notes: 'Policy starts in May' } })).body.notes).toBe('Policy starts in May');
+    expect((await server.api('PUT', `/api/admin/leads/${id}`, { token: ben, body: { notes: 'Policy starts in May' } })).body.notes).toBe(
+      'Policy starts in May',
+    );
     const lead = (await server.api('GET', '/api/admin/leads', { token: ben })).body.find((l: { leadId: string }) => l.leadId === id);
     expect(lead).toMatchObject({ status: 'closed', claimedBy: 'Ben', overdue: false });
   });
@@ -62,7 +67,11 @@ describe('claims by the agents themselves', () => {
       expect([b.status, s.status].sort()).toEqual([200, 409]);
       const [winner, loser] = b.status === 200 ? [b, s] : [s, b];
       expect(loser.body.error).toBe(`This lead was already claimed by ${winner.body.claimedBy}.`);
-      const log = (await server.api('GET', '/api/admin/activity-logs', { token: ben })).body as { action: string; user: string; details: { leadId: string } }[];
+      const log = (await server.api('GET', '/api/admin/activity-logs', { token: ben })).body as {
+        action: string;
+        user: string;
+        details: { leadId: string };
+      }[];
       const claims = log.filter((e) => e.details.leadId === id && e.action === 'LEAD_CLAIMED');
       expect(claims).toHaveLength(1);
       expect(claims[0].user).toBe(winner.body.claimedBy);

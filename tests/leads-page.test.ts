@@ -27,7 +27,9 @@ interface Page {
 }
 
 async function leadsPage(input: Record<string, unknown>): Promise<Page> {
-  const res = await server.api('GET', `/trpc/leads.page?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, { token: admin });
+  const res = await server.api('GET', `/trpc/leads.page?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, {
+    token: admin,
+  });
   expect(res.status).toBe(200);
   return superjson.deserialize(res.body.result.data) as Page;
 }
@@ -44,7 +46,8 @@ describe('the lead list on the server', () => {
 
   beforeAll(async () => {
     // 120 leads: three pages on the All tab.
-    for (let i = 0; i < 120; i++) ids.push(await create(`Person ${String(i).padStart(3, '0')}`, `person${i}@example.com`, `(720) 555-${String(3000 + i)}`));
+    for (let i = 0; i < 120; i++)
+      ids.push(await create(`Person ${String(i).padStart(3, '0')}`, `person${i}@example.com`, `(720) 555-${String(3000 + i)}`));
     await put(`/api/admin/leads/${ids[119]}/claim`, { claimedBy: 'Ben Carter' });
     await put(`/api/admin/leads/${ids[118]}/claim`, { claimedBy: 'Stef' });
     await put(`/api/admin/leads/${ids[118]}`, { status: 'called' });
@@ -79,7 +82,18 @@ describe('the lead list on the server', () => {
 
   it('searches name and email as text and the phone by its digits, with counts of the matches', async () => {
     const byName = await leadsPage({ tab: 'all', search: 'person 11' });
-    expect(byName.leads.map((l) => l.name)).toEqual(['Person 119', 'Person 118', 'Person 117', 'Person 116', 'Person 115', 'Person 114', 'Person 113', 'Person 112', 'Person 111', 'Person 110']);
+    expect(byName.leads.map((l) => l.name)).toEqual([
+      'Person 119',
+      'Person 118',
+      'Person 117',
+      'Person 116',
+      'Person 115',
+      'Person 114',
+      'Person 113',
+      'Person 112',
+      'Person 111',
+      'Person 110',
+    ]);
     expect(byName.counts).toMatchObject({ all: 10, unclaimed: 6, lost: 1, closed: 1, 'agent:Stef': 2 });
     expect((await leadsPage({ tab: 'all', search: '720.555-3042' })).leads.map((l) => l.name)).toEqual(['Person 042']);
     expect((await leadsPage({ tab: 'all', search: 'PERSON42@' })).leads.map((l) => l.name)).toEqual(['Person 042']);
@@ -93,14 +107,26 @@ describe('the lead list on the server', () => {
     const recounted = await readCounters();
     // Kept counters may hold zeros where a recount has no entry.
     const nonZero = (m: Record<string, Record<string, number>>) =>
-      Object.fromEntries(Object.entries(m).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([, n]) => n !== 0))]).filter(([, v]) => Object.keys(v).length));
+      Object.fromEntries(
+        Object.entries(m)
+          .map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([, n]) => n !== 0))])
+          .filter(([, v]) => Object.keys(v).length),
+      );
     expect(nonZero(kept.c)).toEqual(nonZero(recounted.c));
     expect(nonZero(kept.t)).toEqual(nonZero(recounted.t));
     expect(kept.w.n).toBe(recounted.w.n);
     const stats = (await server.api('GET', '/api/admin/stats', { token: admin })).body;
-    expect(stats).toMatchObject({ totalReferrals: 119, claimedLeads: 3, unclaimedLeads: 116, statusCounts: { closed: 1, lost: 1, called: 1, unclaimed: 116 } });
+    expect(stats).toMatchObject({
+      totalReferrals: 119,
+      claimedLeads: 3,
+      unclaimedLeads: 116,
+      statusCounts: { closed: 1, lost: 1, called: 1, unclaimed: 116 },
+    });
     expect(stats.benLeads.map((l: { name: string }) => l.name)).toEqual(['Person 119']);
-    expect(stats.stefLeads.map((l: { name: string; status: string }) => [l.name, l.status])).toEqual([['Person 118', 'called'], ['Person 116', 'closed']]);
+    expect(stats.stefLeads.map((l: { name: string; status: string }) => [l.name, l.status])).toEqual([
+      ['Person 118', 'called'],
+      ['Person 116', 'closed'],
+    ]);
   });
 });
 
@@ -110,13 +136,19 @@ describe('losing a lead', () => {
     const lost = await put(`/api/admin/leads/${id}`, { status: 'lost' });
     expect(lost.status).toBe(200);
     expect(lost.body).toMatchObject({ status: 'lost', claimedBy: null });
-    const log = (await server.api('GET', '/api/admin/activity-logs', { token: admin })).body as { action: string; details: { leadId: string; newStatus?: string } }[];
+    const log = (await server.api('GET', '/api/admin/activity-logs', { token: admin })).body as {
+      action: string;
+      details: { leadId: string; newStatus?: string };
+    }[];
     expect(log[0]).toMatchObject({ action: 'LEAD_STATUS_UPDATED', details: { leadId: id, newStatus: 'lost' } });
     const restored = await put(`/api/admin/leads/${id}`, { status: 'unclaimed' });
     expect(restored.body).toMatchObject({ status: 'unclaimed', claimedBy: null });
 
     const other = await create('Dead End', 'dead@example.com', '555-010-8888');
-    const trpc = await server.api('POST', '/trpc/leads.update', { token: admin, body: superjson.serialize({ leadId: other, status: 'lost' }) });
+    const trpc = await server.api('POST', '/trpc/leads.update', {
+      token: admin,
+      body: superjson.serialize({ leadId: other, status: 'lost' }),
+    });
     expect(trpc.status).toBe(200);
     expect((await leadsPage({ tab: 'lost', search: 'dead end' })).leads.map((l) => l.leadId)).toEqual([other]);
   });

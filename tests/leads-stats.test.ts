@@ -19,11 +19,18 @@ afterAll(async () => {
 
 /** A lead that arrived `minutesAgo`, claimed by `agent` (if any) and moved to `status`. */
 async function lead(n: number, minutesAgo: number, agent?: string, status?: string) {
-  const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { name: `Stats ${n}`, email: `stats${n}@example.com`, phone: `(303) 555-${3000 + n}` } });
+  const res = await server.api('POST', '/api/admin/leads', {
+    token: admin,
+    body: { name: `Stats ${n}`, email: `stats${n}@example.com`, phone: `(303) 555-${3000 + n}` },
+  });
   expect(res.status).toBe(201);
   const id = res.body.leadId as string;
-  await LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { createdAt: new Date(Date.now() - minutesAgo * 60_000) } });
-  if (agent) expect((await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: agent } })).status).toBe(200);
+  await LeadModel.collection.updateOne(
+    { _id: new mongoose.Types.ObjectId(id) },
+    { $set: { createdAt: new Date(Date.now() - minutesAgo * 60_000) } },
+  );
+  if (agent)
+    expect((await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: agent } })).status).toBe(200);
   if (status) expect((await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { status } })).status).toBe(200);
   return id;
 }

@@ -36,7 +36,14 @@ describe('lead routes', () => {
     const id = await newLead(1);
     const list = await server.api('GET', '/api/admin/leads', { token: admin });
     expect(list.status).toBe(200);
-    expect(list.body[0]).toMatchObject({ leadId: id, name: 'Lead 1', status: 'unclaimed', claimedBy: null, source: 'admin', overdue: false });
+    expect(list.body[0]).toMatchObject({
+      leadId: id,
+      name: 'Lead 1',
+      status: 'unclaimed',
+      claimedBy: null,
+      source: 'admin',
+      overdue: false,
+    });
     expect(list.body[0].timestamp).toBe(list.body[0].createdAt);
   });
 
@@ -61,7 +68,9 @@ describe('lead routes', () => {
     expect(notAgent.status).toBe(400);
 
     const results = await Promise.all(
-      ['Ben', 'Stef', 'Ben', 'Stef'].map((claimedBy) => server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy } })),
+      ['Ben', 'Stef', 'Ben', 'Stef'].map((claimedBy) =>
+        server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy } }),
+      ),
     );
     const winner = (await LeadModel.findById(id).lean())!.claimedBy;
     expect(['Ben', 'Stef']).toContain(winner);
@@ -108,8 +117,17 @@ describe('lead routes', () => {
     expect((await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin })).status).toBe(404);
 
     const log = await server.api('GET', '/api/admin/activity-logs', { token: admin });
-    const mine = (log.body as { action: string; user: string; details: { leadId: string; newStatus?: string; claimedBy?: string } }[]).filter((e) => e.details.leadId === id);
-    expect(mine.map((e) => e.action)).toEqual(['LEAD_DELETED', 'LEAD_UNCLAIMED', 'LEAD_STATUS_AND_NOTES_UPDATED', 'LEAD_CLAIMED', 'LEAD_NOTES_UPDATED', 'LEAD_CREATED']);
+    const mine = (
+      log.body as { action: string; user: string; details: { leadId: string; newStatus?: string; claimedBy?: string } }[]
+    ).filter((e) => e.details.leadId === id);
+    expect(mine.map((e) => e.action)).toEqual([
+      'LEAD_DELETED',
+      'LEAD_UNCLAIMED',
+      'LEAD_STATUS_AND_NOTES_UPDATED',
+      'LEAD_CLAIMED',
+      'LEAD_NOTES_UPDATED',
+      'LEAD_CREATED',
+    ]);
     expect(mine.every((e) => e.user === 'Office Admin')).toBe(true);
     expect(mine[2].details.newStatus).toBe('quoted');
     expect(mine[3].details.claimedBy).toBe('Ben');
@@ -117,10 +135,16 @@ describe('lead routes', () => {
 
   it('mark leads overdue 24 hours after arrival until contacted', async () => {
     const id = await newLead(7);
-    await LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } });
+    await LeadModel.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(id) },
+      { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } },
+    );
     // Backdating is a write around the model: the kept counters learn it from a recount.
     await rebuildLeadIndex();
-    const find = async () => ((await server.api('GET', '/api/admin/leads', { token: admin })).body as { leadId: string; overdue: boolean }[]).find((l) => l.leadId === id)!;
+    const find = async () =>
+      ((await server.api('GET', '/api/admin/leads', { token: admin })).body as { leadId: string; overdue: boolean }[]).find(
+        (l) => l.leadId === id,
+      )!;
     const overdue = async () => (await server.api('GET', '/api/admin/stats', { token: admin })).body.overdueLeads;
     expect((await find()).overdue).toBe(true);
     expect(await overdue()).toBe(1);
@@ -136,7 +160,12 @@ describe('recent activity', () => {
   it('answers the latest 50 entries, newest first, however long the history', async () => {
     const base = Date.now() + 60_000;
     await insertActivities(
-      Array.from({ length: 300 }, (_, i) => ({ user: 'Ben', action: 'LEAD_CLAIMED' as const, details: { action: 'LEAD_CLAIMED', leadId: `bulk-${i}` }, timestamp: new Date(base + i * 1000) })),
+      Array.from({ length: 300 }, (_, i) => ({
+        user: 'Ben',
+        action: 'LEAD_CLAIMED' as const,
+        details: { action: 'LEAD_CLAIMED', leadId: `bulk-${i}` },
+        timestamp: new Date(base + i * 1000),
+      })),
     );
     const res = await server.api('GET', '/api/admin/activity-logs', { token: admin });
     expect(res.body).toHaveLength(50);
@@ -171,13 +200,26 @@ describe('activity export', () => {
   it('filters by date range in the brokerage time zone and refuses bad dates', async () => {
     // Denver is UTC-7 in January: its 15 January runs from 07:00Z on the 15th to 07:00Z on the 16th.
     const at = ['2030-01-15T06:59:00Z', '2030-01-15T07:00:00Z', '2030-01-16T06:59:00Z', '2030-01-16T07:00:00Z'];
-    await insertActivities(at.map((t, i) => ({ user: 'Ben', action: 'LEAD_CLAIMED' as const, details: { action: 'LEAD_CLAIMED', leadId: `range-${i}` }, timestamp: new Date(t) })));
-    const day = await fetch(`${server.url}/api/admin/activity-logs/export?from=2030-01-15&to=2030-01-15`, { headers: { authorization: `Bearer ${admin}` } });
+    await insertActivities(
+      at.map((t, i) => ({
+        user: 'Ben',
+        action: 'LEAD_CLAIMED' as const,
+        details: { action: 'LEAD_CLAIMED', leadId: `range-${i}` },
+        timestamp: new Date(t),
+      })),
+    );
+    const day = await fetch(`${server.url}/api/admin/activity-logs/export?from=2030-01-15&to=2030-01-15`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(day.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-2030-01-15-to-2030-01-15.csv"');
-    expect((await day.text()).trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 4).join(',')).sort()).toEqual([
-      '2030-01-15T07:00:00.000Z,Ben,LEAD_CLAIMED,range-1',
-      '2030-01-16T06:59:00.000Z,Ben,LEAD_CLAIMED,range-2',
-    ]);
+    expect(
+      (await day.text())
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(0, 4).join(','))
+        .sort(),
+    ).toEqual(['2030-01-15T07:00:00.000Z,Ben,LEAD_CLAIMED,range-1', '2030-01-16T06:59:00.000Z,Ben,LEAD_CLAIMED,range-2']);
     const bad = await server.api('GET', '/api/admin/activity-logs/export?from=yesterday', { token: admin });
     expect(bad.status).toBe(400);
     expect((await server.api('GET', '/api/admin/activity-logs/export')).status).toBe(401);

@@ -65,7 +65,9 @@ describe('the live change stream', () => {
       await stream.waitFor((e) => dataEvents(e).length === 1, 3000);
 
       const started = Date.now();
-      const created = await server.api('POST', '/api/referral', { body: { name: 'Live Lena', email: 'lena@example.com', phone: '303-555-0190' } });
+      const created = await server.api('POST', '/api/referral', {
+        body: { name: 'Live Lena', email: 'lena@example.com', phone: '303-555-0190' },
+      });
       expect(created.status).toBe(201);
       await stream.waitFor((e) => dataEvents(e).length === 2, 2000);
       expect(Date.now() - started).toBeLessThan(2000);
@@ -83,7 +85,9 @@ describe('the live change stream', () => {
     try {
       await stream.waitFor((e) => dataEvents(e).length === 1, 3000);
       // Another server's bump reaches this one only through the database, not this process's events.
-      await mongoose.connection.collection<{ _id: string; n: number }>('change_counters').updateOne({ _id: 'leads' }, { $inc: { n: 1 } }, { upsert: true });
+      await mongoose.connection
+        .collection<{ _id: string; n: number }>('change_counters')
+        .updateOne({ _id: 'leads' }, { $inc: { n: 1 } }, { upsert: true });
       await stream.waitFor((e) => dataEvents(e).length === 2, 2000);
     } finally {
       stream.close();

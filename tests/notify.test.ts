@@ -53,7 +53,11 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
 }
 
 const post = (url: string, body: unknown, auth?: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+    body: JSON.stringify(body),
+  });
 
 function slackClick(leadId: string, agent: string, user = 'jane', responsePath = '/response/1') {
   const payload = {
@@ -69,7 +73,11 @@ function sendSigned(url: string, body: string, opts: { timestamp?: number; signa
   const ts = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
   return fetch(`${url}/api/slack/interactive`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': ts, 'x-slack-signature': opts.signature ?? signSlackRequest(SECRET, ts, body) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': ts,
+      'x-slack-signature': opts.signature ?? signSlackRequest(SECRET, ts, body),
+    },
     body,
   });
 }
@@ -149,7 +157,11 @@ describe('a new lead', () => {
     await reset();
     const app = await startApp();
     try {
-      const res = await post(`${app.url}/api/admin/leads`, { name: 'Phone Caller', email: 'caller@example.com', phone: '720-555-0100', notes: 'asked about diabetes cover' }, token);
+      const res = await post(
+        `${app.url}/api/admin/leads`,
+        { name: 'Phone Caller', email: 'caller@example.com', phone: '720-555-0100', notes: 'asked about diabetes cover' },
+        token,
+      );
       expect(res.status).toBe(201);
       const [alert] = await slack.waitFor(1, '/webhook');
       expect(JSON.stringify(alert!.body.blocks)).toContain('added in the console');
@@ -197,11 +209,19 @@ describe('the claim button', () => {
     try {
       const lead = await createLead({ name: 'Forge Target', email: 'forge@example.com', phone: '303-555-0122', source: 'website' });
       const body = slackClick(lead.id, 'Ben');
-      const unsigned = await fetch(`${app.url}/api/slack/interactive`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const unsigned = await fetch(`${app.url}/api/slack/interactive`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       expect(unsigned.status).toBe(401);
-      const forged = await sendSigned(app.url, body, { signature: signSlackRequest('not-the-secret', String(Math.floor(Date.now() / 1000)), body) });
+      const forged = await sendSigned(app.url, body, {
+        signature: signSlackRequest('not-the-secret', String(Math.floor(Date.now() / 1000)), body),
+      });
       expect(forged.status).toBe(401);
-      const tampered = await sendSigned(app.url, body.replace('Ben', 'Stef'), { signature: signSlackRequest(SECRET, String(Math.floor(Date.now() / 1000)), body) });
+      const tampered = await sendSigned(app.url, body.replace('Ben', 'Stef'), {
+        signature: signSlackRequest(SECRET, String(Math.floor(Date.now() / 1000)), body),
+      });
       expect(tampered.status).toBe(401);
       const stale = await sendSigned(app.url, body, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
       expect(stale.status).toBe(401);
@@ -299,7 +319,8 @@ describe('the outbox', () => {
     await reset();
     const servers = await Promise.all([startApp({ pollMs: 0 }), startApp({ pollMs: 0 }), startApp({ pollMs: 0 })]);
     try {
-      for (let i = 0; i < 8; i++) await createLead({ name: `Race ${i}`, email: `race${i}@example.com`, phone: `303-555-02${10 + i}`, source: 'admin' });
+      for (let i = 0; i < 8; i++)
+        await createLead({ name: `Race ${i}`, email: `race${i}@example.com`, phone: `303-555-02${10 + i}`, source: 'admin' });
       await Promise.all(servers.flatMap((s) => [s.notifier.runOnce(), s.notifier.runOnce()]));
       await Promise.all(servers.map((s) => s.notifier.runOnce()));
       const alerts = slack.received.filter((r) => r.path === '/webhook').map((r) => r.body.text);

@@ -18,8 +18,7 @@ let addressCounter = 10;
 /** A fresh client address per test, so one test's submissions never use up another's limit. */
 const newAddress = () => `203.0.113.${addressCounter++}`;
 
-const submit = (body: unknown, address: string) =>
-  server.api('POST', '/api/referral', { body, headers: { 'x-forwarded-for': address } });
+const submit = (body: unknown, address: string) => server.api('POST', '/api/referral', { body, headers: { 'x-forwarded-for': address } });
 
 describe('POST /api/referral', () => {
   it('stores a valid submission as an unclaimed lead and answers 201 with its id', async () => {
@@ -93,14 +92,20 @@ describe('POST /api/referral', () => {
 
   it('answers a filled honeypot like a person but stores nothing', async () => {
     const count = await LeadModel.countDocuments();
-    const res = await submit({ name: 'Bot', email: 'bot@spam.example', phone: '555-555-5555', website: 'http://spam.example' }, newAddress());
+    const res = await submit(
+      { name: 'Bot', email: 'bot@spam.example', phone: '555-555-5555', website: 'http://spam.example' },
+      newAddress(),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, leadId: expect.stringMatching(/^[0-9a-f]{24}$/) });
     expect(await LeadModel.countDocuments()).toBe(count);
     expect(await LeadModel.findById(res.body.leadId)).toBeNull();
 
     // An empty honeypot is what the real form sends: that is a person.
-    const person = await submit({ name: 'Real Person', email: 'real.person@example.com', phone: '555-555-1234', website: '' }, newAddress());
+    const person = await submit(
+      { name: 'Real Person', email: 'real.person@example.com', phone: '555-555-1234', website: '' },
+      newAddress(),
+    );
     expect(person.status).toBe(201);
     expect(await LeadModel.findById(person.body.leadId)).not.toBeNull();
   });

@@ -28,14 +28,24 @@ const newAddress = () => `198.18.0.${++addressNo}`;
 async function trpc(token: string, proc: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
   const path = method === 'GET' ? `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}` : `/trpc/${proc}`;
   const res = await server.api(method, path, { token, body: method === 'POST' ? { json: input } : undefined });
-  return { status: res.status, data: res.body?.result?.data?.json, error: res.body?.error?.json?.message as string | undefined, headers: res.headers };
+  return {
+    status: res.status,
+    data: res.body?.result?.data?.json,
+    error: res.body?.error?.json?.message as string | undefined,
+    headers: res.headers,
+  };
 }
 const rest = (token: string, method: string, path: string, body?: unknown) => server.api(method, path, { token, body });
 
 describe('every staff member', () => {
   it('can do every SPEC.md action without being an admin', async () => {
     const t = clerk.token;
-    const lead = await rest(t, 'POST', '/api/admin/leads', { name: 'Open Lead', email: 'open@example.com', phone: '(303) 555-0101', notes: 'new' });
+    const lead = await rest(t, 'POST', '/api/admin/leads', {
+      name: 'Open Lead',
+      email: 'open@example.com',
+      phone: '(303) 555-0101',
+      notes: 'new',
+    });
     expect(lead.status).toBe(201);
     const leadId = lead.body.leadId as string;
     expect((await rest(t, 'GET', '/api/admin/leads')).status).toBe(200);
@@ -44,14 +54,27 @@ describe('every staff member', () => {
     expect((await rest(t, 'PUT', `/api/admin/leads/${leadId}`, { notes: 'called back' })).status).toBe(200);
     expect((await rest(t, 'PUT', `/api/admin/leads/${leadId}/unclaim`)).status).toBe(200);
     expect((await rest(t, 'DELETE', `/api/admin/leads/${leadId}`)).status).toBe(200);
-    const customer = await rest(t, 'POST', '/api/admin/customers', { name: 'Cleo Customer', email: 'cleo@example.com', phone: '(720) 555-0102', age: 40, insuranceProvider: 'Aetna', medicalHistory: 'asthma' });
+    const customer = await rest(t, 'POST', '/api/admin/customers', {
+      name: 'Cleo Customer',
+      email: 'cleo@example.com',
+      phone: '(720) 555-0102',
+      age: 40,
+      insuranceProvider: 'Aetna',
+      medicalHistory: 'asthma',
+    });
     expect(customer.status).toBe(201);
     const customerId = customer.body.customerId as string;
     expect((await rest(t, 'GET', '/api/admin/customers')).status).toBe(200);
     expect((await trpc(t, 'customers.get', { customerId }, 'GET')).data.medicalHistory).toBe('asthma');
     expect((await rest(t, 'PUT', `/api/admin/customers/${customerId}`, { notes: 'renewal in May' })).status).toBe(200);
     expect((await rest(t, 'DELETE', `/api/admin/customers/${customerId}`)).status).toBe(200);
-    for (const path of ['/api/admin/stats', '/api/admin/activity-logs', '/api/admin/activity-logs/export', '/api/admin/analytics?period=7d', '/api/admin/customers/export']) {
+    for (const path of [
+      '/api/admin/stats',
+      '/api/admin/activity-logs',
+      '/api/admin/activity-logs/export',
+      '/api/admin/analytics?period=7d',
+      '/api/admin/customers/export',
+    ]) {
       expect([path, (await rest(t, 'GET', path)).status]).toEqual([path, 200]);
     }
     const access = await trpc(t, 'auth.access', undefined, 'GET');
@@ -79,13 +102,22 @@ describe('every staff member', () => {
 
 describe('audit log', () => {
   it('records who read which customer’s medical details and answers them no-store', async () => {
-    const created = await rest(clerk.token, 'POST', '/api/admin/customers', { name: 'Mia Medical', email: 'mia@example.com', phone: '(720) 555-0103', age: 52, insuranceProvider: 'Cigna', medications: 'metformin' });
+    const created = await rest(clerk.token, 'POST', '/api/admin/customers', {
+      name: 'Mia Medical',
+      email: 'mia@example.com',
+      phone: '(720) 555-0103',
+      age: 52,
+      insuranceProvider: 'Cigna',
+      medications: 'metformin',
+    });
     const customerId = created.body.customerId as string;
     const read = await trpc(clerk.token, 'customers.get', { customerId }, 'GET');
     expect(read.data.medications).toBe('metformin');
     expect(read.headers.get('cache-control')).toBe('no-store');
     const log = await trpc(admin.token, 'audit.list', {}, 'GET');
-    const entry = log.data.entries.find((e: { action: string; customerId: string }) => e.action === 'CUSTOMER_MEDICAL_READ' && e.customerId === customerId);
+    const entry = log.data.entries.find(
+      (e: { action: string; customerId: string }) => e.action === 'CUSTOMER_MEDICAL_READ' && e.customerId === customerId,
+    );
     expect(entry).toMatchObject({ actor: { name: 'Carl Clerk', email: 'carl@example.com' }, customerName: 'Mia Medical' });
     expect(Date.now() - new Date(entry.at).getTime()).toBeLessThan(60_000);
   });
@@ -106,12 +138,21 @@ describe('audit log', () => {
 });
 
 describe('staff management', () => {
-  const login = (email: string, password: string) => server.api('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': newAddress() } });
+  const login = (email: string, password: string) =>
+    server.api('POST', '/api/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': newAddress() } });
 
   it('adds an account that must choose its own password at first sign-in, and makes it an admin', async () => {
-    const added = await trpc(admin.token, 'staff.add', { name: 'Nora New', email: 'Nora@Example.com', password: 'first-password-1', isAgent: true, isAdmin: false });
+    const added = await trpc(admin.token, 'staff.add', {
+      name: 'Nora New',
+      email: 'Nora@Example.com',
+      password: 'first-password-1',
+      isAgent: true,
+      isAdmin: false,
+    });
     expect(added.status).toBe(200);
-    expect((await trpc(admin.token, 'staff.add', { name: 'Nora Again', email: 'nora@example.com', password: 'first-password-1' })).status).toBe(409);
+    expect(
+      (await trpc(admin.token, 'staff.add', { name: 'Nora Again', email: 'nora@example.com', password: 'first-password-1' })).status,
+    ).toBe(409);
     const session = await login('nora@example.com', 'first-password-1');
     expect(session.status).toBe(200);
     const token = session.body.token as string;
@@ -127,7 +168,9 @@ describe('staff management', () => {
     expect(roles.data).toMatchObject({ email: 'nora@example.com', isAdmin: true, isAgent: true });
     expect((await trpc(changed.data.token, 'staff.list', undefined, 'GET')).status).toBe(200);
     const log = await trpc(admin.token, 'audit.list', {}, 'GET');
-    const noraEntries = log.data.entries.filter((e: { targetEmail: string }) => e.targetEmail === 'nora@example.com').map((e: { action: string }) => e.action);
+    const noraEntries = log.data.entries
+      .filter((e: { targetEmail: string }) => e.targetEmail === 'nora@example.com')
+      .map((e: { action: string }) => e.action);
     expect(noraEntries).toEqual(['STAFF_ROLES_CHANGED', 'STAFF_ADDED']);
   });
 
@@ -144,11 +187,15 @@ describe('staff management', () => {
 
   it('refuses to remove or demote yourself, to demote the ADMIN_EMAIL account, and unknown ids', async () => {
     expect((await trpc(admin.token, 'staff.remove', { staffId: admin.id })).error).toBe('You cannot remove your own account.');
-    expect((await trpc(admin.token, 'staff.setRoles', { staffId: admin.id, isAdmin: false })).error).toBe('You cannot remove your own admin role.');
+    expect((await trpc(admin.token, 'staff.setRoles', { staffId: admin.id, isAdmin: false })).error).toBe(
+      'You cannot remove your own admin role.',
+    );
     const root = await createStaffWithToken(server, { name: 'Root', email: 'root@example.com' });
     // ADMIN_EMAIL makes it an admin even before a start has set the flag.
     expect((await trpc(root.token, 'auth.access', undefined, 'GET')).data.isAdmin).toBe(true);
-    expect((await trpc(admin.token, 'staff.setRoles', { staffId: root.staff.id, isAdmin: false })).error).toBe('The ADMIN_EMAIL account is always an admin.');
+    expect((await trpc(admin.token, 'staff.setRoles', { staffId: root.staff.id, isAdmin: false })).error).toBe(
+      'The ADMIN_EMAIL account is always an admin.',
+    );
     expect((await trpc(admin.token, 'staff.remove', { staffId: '0123456789abcdef01234567' })).status).toBe(404);
     const gone = await createStaffWithToken(server, { name: 'Gus Gone', email: 'gus@example.com' });
     expect((await trpc(admin.token, 'staff.remove', { staffId: gone.staff.id })).status).toBe(200);

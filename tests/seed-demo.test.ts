@@ -25,7 +25,9 @@ async function counts() {
   const db = await connectDatabase({ dataDir });
   try {
     const names = (await mongoose.connection.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name).sort();
-    return Object.fromEntries(await Promise.all(names.map(async (n) => [n, await mongoose.connection.db!.collection(n).countDocuments()] as const)));
+    return Object.fromEntries(
+      await Promise.all(names.map(async (n) => [n, await mongoose.connection.db!.collection(n).countDocuments()] as const)),
+    );
   } finally {
     await db.close();
   }

@@ -56,14 +56,22 @@ describe('tokens', () => {
       expect([name, ...(await statuses(`Bearer ${t}`))]).toEqual([name, 401, 401, { error: expect.any(String) }]);
     }
     for (const authorization of [token, `Basic ${token}`, 'Bearer', '']) {
-      expect([authorization.slice(0, 12), ...(await statuses(authorization))]).toEqual([authorization.slice(0, 12), 401, 401, { error: expect.any(String) }]);
+      expect([authorization.slice(0, 12), ...(await statuses(authorization))]).toEqual([
+        authorization.slice(0, 12),
+        401,
+        401,
+        { error: expect.any(String) },
+      ]);
     }
     expect(await statuses(undefined)).toEqual([401, 401, { error: expect.any(String) }]);
   });
 
   it('issues tokens with exp, iat and a token id', async () => {
     await createStaffWithToken(server, { name: 'Claim Check', email: 'claims@example.com', password: 'claims-password-1' });
-    const res = await server.api('POST', '/api/auth/login', { body: { email: 'claims@example.com', password: 'claims-password-1' }, headers: { 'x-forwarded-for': newAddress() } });
+    const res = await server.api('POST', '/api/auth/login', {
+      body: { email: 'claims@example.com', password: 'claims-password-1' },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
     const claims = jwt.decode(res.body.token) as { iat: number; exp: number; jti: string };
     expect(claims.exp - claims.iat).toBe(8 * 3600);
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
@@ -74,7 +82,12 @@ describe('POST /api/auth/logout', () => {
   it('answers { success: true } and ends that token at once, leaving the account’s other sessions', async () => {
     await createStaffWithToken(server, { name: 'Leo Logout', email: 'leo@example.com', password: 'leo-password-1' });
     const signIn = async () =>
-      (await server.api('POST', '/api/auth/login', { body: { email: 'leo@example.com', password: 'leo-password-1' }, headers: { 'x-forwarded-for': newAddress() } })).body.token as string;
+      (
+        await server.api('POST', '/api/auth/login', {
+          body: { email: 'leo@example.com', password: 'leo-password-1' },
+          headers: { 'x-forwarded-for': newAddress() },
+        })
+      ).body.token as string;
     const laptop = await signIn();
     const phone = await signIn();
     const res = await server.api('POST', '/api/auth/logout', { token: laptop });
@@ -103,7 +116,10 @@ describe('ADMIN_* account', () => {
     const admin = { email: 'Boss@Example.com', password: 'env-password-1', name: 'The Boss' };
     expect((await ensureAdminAccount(admin)).created).toBe(true);
     const login = (password: string) =>
-      server.api('POST', '/api/auth/login', { body: { email: 'boss@example.com', password }, headers: { 'x-forwarded-for': newAddress() } });
+      server.api('POST', '/api/auth/login', {
+        body: { email: 'boss@example.com', password },
+        headers: { 'x-forwarded-for': newAddress() },
+      });
     const first = await login('env-password-1');
     expect(first.status).toBe(200);
     const access = await server.api('GET', '/trpc/auth.access', { token: first.body.token });
@@ -115,7 +131,10 @@ describe('ADMIN_* account', () => {
 
     // Changed in the console: later starts keep it, whatever ADMIN_PASSWORD says.
     const token = (await login('env-password-2')).body.token;
-    const changed = await server.api('POST', '/api/auth/change-password', { token, body: { currentPassword: 'env-password-2', newPassword: 'my-own-password' } });
+    const changed = await server.api('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: 'env-password-2', newPassword: 'my-own-password' },
+    });
     expect(changed.status).toBe(200);
     for (const password of ['env-password-2', 'env-password-3']) {
       const again = await ensureAdminAccount({ ...admin, password });
@@ -133,7 +152,10 @@ describe('ADMIN_* account', () => {
     expect(res).toMatchObject({ created: false, passwordChanged: false });
     const staff = await StaffModel.findOne({ email: 'pre@example.com' }).lean();
     expect([staff!.isAdmin, staff!.name]).toEqual([true, 'Pre Existing']);
-    const login = await server.api('POST', '/api/auth/login', { body: { email: 'pre@example.com', password: 'pre-password-1' }, headers: { 'x-forwarded-for': newAddress() } });
+    const login = await server.api('POST', '/api/auth/login', {
+      body: { email: 'pre@example.com', password: 'pre-password-1' },
+      headers: { 'x-forwarded-for': newAddress() },
+    });
     expect(login.status).toBe(200);
   });
 });

@@ -21,12 +21,18 @@ function random(seed: number) {
   };
 }
 
-const COVERAGE = ['Low deductible, keep current doctors', 'Dental and vision included', 'Maternity coverage', 'Lowest premium possible', 'Nationwide network for travel'];
-const PREVIOUS = ['Employer plan (COBRA ending)', 'Marketplace Bronze', 'None', 'Medicaid', 'Parent\'s plan'];
+const COVERAGE = [
+  'Low deductible, keep current doctors',
+  'Dental and vision included',
+  'Maternity coverage',
+  'Lowest premium possible',
+  'Nationwide network for travel',
+];
+const PREVIOUS = ['Employer plan (COBRA ending)', 'Marketplace Bronze', 'None', 'Medicaid', "Parent's plan"];
 
 /** A plausible profile; the medical fields stay generic on purpose. */
 function profile(rand: () => number): Partial<CloseLeadCustomer> {
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const hasKids = rand() < 0.45;
   const kidsCount = hasKids ? 1 + Math.floor(rand() * 3) : null;
   return {
@@ -58,7 +64,9 @@ const BY_HAND = [
 export async function seedCustomers(): Promise<string> {
   const rand = random(7);
   let filled = 0;
-  const fromLeads = await CustomerModel.find({ leadId: { $ne: null } }).sort({ createdAt: 1 }).lean();
+  const fromLeads = await CustomerModel.find({ leadId: { $ne: null } })
+    .sort({ createdAt: 1 })
+    .lean();
   for (const c of fromLeads) {
     const p = profile(rand);
     if (c.age !== null && c.age !== undefined) continue;
@@ -75,7 +83,17 @@ export async function seedCustomers(): Promise<string> {
     const createdAt = new Date(Date.now() - (3 + i * 9) * 24 * 3600_000);
     const res = await CustomerModel.updateOne(
       { leadKey: `manual:demo-${i + 1}` },
-      { $setOnInsert: { ...person, ...p, phoneDigits: digitsOf(person.phone), leadId: null, leadKey: `manual:demo-${i + 1}`, createdAt, updatedAt: createdAt } },
+      {
+        $setOnInsert: {
+          ...person,
+          ...p,
+          phoneDigits: digitsOf(person.phone),
+          leadId: null,
+          leadKey: `manual:demo-${i + 1}`,
+          createdAt,
+          updatedAt: createdAt,
+        },
+      },
       { upsert: true, timestamps: false },
     );
     added += res.upsertedCount;

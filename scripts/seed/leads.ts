@@ -11,9 +11,69 @@ const MARK = 'demo-seed-leads';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-const FIRST = ['Maria', 'James', 'Aisha', 'Robert', 'Linda', 'Carlos', 'Emily', 'David', 'Sofia', 'Michael', 'Grace', 'Daniel', 'Olivia', 'Ethan', 'Priya', 'Noah', 'Hannah', 'Lucas', 'Chloe', 'Samuel', 'Mei', 'Isaac', 'Zoe', 'Andre', 'Fatima', 'Henry', 'Nora', 'Diego', 'Ruth', 'Owen'];
-const LAST = ['Gonzalez', 'Miller', 'Khan', 'Johnson', 'Nguyen', 'Ramirez', 'Clark', 'Patel', 'Rossi', 'Brown', 'Kim', 'Lopez', 'Walker', 'Young', 'Singh', 'Baker', 'Schmidt', 'Silva', 'Martin', 'Wright'];
-const NOTES = ['Family of four, looking at PPO plans.', 'Self-employed, needs individual coverage before open enrollment ends.', 'Asked about term life for 20 years.', 'Current plan premium went up 30%.', 'Prefers a call after 5pm.', 'Retiring next year, wants to compare Medicare supplement options.', ''];
+const FIRST = [
+  'Maria',
+  'James',
+  'Aisha',
+  'Robert',
+  'Linda',
+  'Carlos',
+  'Emily',
+  'David',
+  'Sofia',
+  'Michael',
+  'Grace',
+  'Daniel',
+  'Olivia',
+  'Ethan',
+  'Priya',
+  'Noah',
+  'Hannah',
+  'Lucas',
+  'Chloe',
+  'Samuel',
+  'Mei',
+  'Isaac',
+  'Zoe',
+  'Andre',
+  'Fatima',
+  'Henry',
+  'Nora',
+  'Diego',
+  'Ruth',
+  'Owen',
+];
+const LAST = [
+  'Gonzalez',
+  'Miller',
+  'Khan',
+  'Johnson',
+  'Nguyen',
+  'Ramirez',
+  'Clark',
+  'Patel',
+  'Rossi',
+  'Brown',
+  'Kim',
+  'Lopez',
+  'Walker',
+  'Young',
+  'Singh',
+  'Baker',
+  'Schmidt',
+  'Silva',
+  'Martin',
+  'Wright',
+];
+const NOTES = [
+  'Family of four, looking at PPO plans.',
+  'Self-employed, needs individual coverage before open enrollment ends.',
+  'Asked about term life for 20 years.',
+  'Current plan premium went up 30%.',
+  'Prefers a call after 5pm.',
+  'Retiring next year, wants to compare Medicare supplement options.',
+  '',
+];
 
 /** Deterministic pseudo-random numbers, so every demo database looks alike. */
 function random(seed: number) {
@@ -37,7 +97,13 @@ function plans(rand: () => number): Plan[] {
   for (let i = 0; i < 3; i++) list.push({ ageHours: 26 + rand() * 40, status: 'unclaimed' }); // overdue, nobody took them
   for (let i = 0; i < 2; i++) list.push({ ageHours: 30 + rand() * 10, agent: agent(), status: 'unclaimed' }); // claimed, not yet called: overdue
   for (let i = 0; i < 4; i++) list.push({ ageHours: 2 + rand() * 18, agent: agent(), status: 'unclaimed' });
-  const worked: [LeadStatus, number][] = [['called', 9], ['follow-up', 7], ['quoted', 7], ['closed', 9], ['lost', 6]];
+  const worked: [LeadStatus, number][] = [
+    ['called', 9],
+    ['follow-up', 7],
+    ['quoted', 7],
+    ['closed', 9],
+    ['lost', 6],
+  ];
   for (const [status, n] of worked) for (let i = 0; i < n; i++) list.push({ ageHours: 24 + rand() * 40 * 24, agent: agent(), status });
   return list;
 }
@@ -78,18 +144,42 @@ export async function seedLeads(): Promise<string> {
     activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId, leadName }, timestamp: createdAt });
     if (plan.agent) {
       await LeadClaimModel.create({ _id: lead._id, claimedBy: plan.agent, at: claimedAt });
-      activity.push({ user: plan.agent, action: 'LEAD_CLAIMED', details: { action: 'LEAD_CLAIMED', leadId, leadName, claimedBy: plan.agent }, timestamp: claimedAt! });
+      activity.push({
+        user: plan.agent,
+        action: 'LEAD_CLAIMED',
+        details: { action: 'LEAD_CLAIMED', leadId, leadName, claimedBy: plan.agent },
+        timestamp: claimedAt!,
+      });
     }
     if (contactedAt && plan.status !== 'closed') {
-      activity.push({ user: plan.agent!, action: 'LEAD_STATUS_UPDATED', details: { action: 'LEAD_STATUS_UPDATED', leadId, leadName, claimedBy: plan.agent!, newStatus: plan.status }, timestamp: contactedAt });
+      activity.push({
+        user: plan.agent!,
+        action: 'LEAD_STATUS_UPDATED',
+        details: { action: 'LEAD_STATUS_UPDATED', leadId, leadName, claimedBy: plan.agent!, newStatus: plan.status },
+        timestamp: contactedAt,
+      });
     }
     if (plan.status === 'closed') toClose.push({ id: leadId, agent: plan.agent!, closedAt: contactedAt! });
 
     // Every tenth fresh lead sent the form twice: the repeat is kept and marked.
     if (plan.ageHours < 24 && i % 5 === 0) {
       const again = new Date(createdAt.getTime() + 20 * 60_000);
-      const repeat = await LeadModel.create({ name: lead.name, email: lead.email, phone, phoneDigits: digitsOf(phone), status: 'unclaimed', duplicateOf: lead._id, createdAt: again, updatedAt: again });
-      activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId: repeat.id, leadName }, timestamp: again });
+      const repeat = await LeadModel.create({
+        name: lead.name,
+        email: lead.email,
+        phone,
+        phoneDigits: digitsOf(phone),
+        status: 'unclaimed',
+        duplicateOf: lead._id,
+        createdAt: again,
+        updatedAt: again,
+      });
+      activity.push({
+        user: 'Website',
+        action: 'LEAD_CREATED',
+        details: { action: 'LEAD_CREATED', leadId: repeat.id, leadName },
+        timestamp: again,
+      });
       duplicates++;
     }
   }

@@ -20,7 +20,7 @@ function mulberry32(seed: number) {
 
 type Weighted<T> = [T, number][];
 function picker(random: () => number) {
-  return <T,>(items: Weighted<T>): T => {
+  return <T>(items: Weighted<T>): T => {
     const total = items.reduce((n, [, w]) => n + w, 0);
     let r = random() * total;
     for (const [item, w] of items) if ((r -= w) < 0) return item;
@@ -81,12 +81,24 @@ const LANDING: Weighted<string> = [
   ['contact', 25],
 ];
 const NEXT: Record<string, Weighted<string>> = {
-  home: [['about', 45], ['contact', 55]],
-  about: [['contact', 70], ['home', 30]],
-  contact: [['about', 50], ['home', 50]],
+  home: [
+    ['about', 45],
+    ['contact', 55],
+  ],
+  about: [
+    ['contact', 70],
+    ['home', 30],
+  ],
+  contact: [
+    ['about', 50],
+    ['home', 50],
+  ],
 };
 /** Share of sessions by local hour: quiet nights, busy late mornings and evenings. */
-const HOURS: Weighted<number> = Array.from({ length: 24 }, (_, h) => [h, h < 6 ? 1 : h < 9 ? 4 : h < 13 ? 10 : h < 17 ? 7 : h < 22 ? 8 : 3]);
+const HOURS: Weighted<number> = Array.from({ length: 24 }, (_, h) => [
+  h,
+  h < 6 ? 1 : h < 9 ? 4 : h < 13 ? 10 : h < 17 ? 7 : h < 22 ? 8 : 3,
+]);
 
 export async function seedVisits(): Promise<string> {
   if (await VisitSaltModel.exists({ _id: MARK })) return 'already there';
@@ -113,7 +125,16 @@ export async function seedVisits(): Promise<string> {
       let page = pick(LANDING);
       const pages = random() < 0.42 ? 1 : 1 + Math.ceil(random() * 3);
       for (let p = 0; p < pages && at <= now; p++) {
-        visits.push({ at: new Date(at), page, ...client, country: place.country, state: place.state, city: place.city || null, referrer, visitor });
+        visits.push({
+          at: new Date(at),
+          page,
+          ...client,
+          country: place.country,
+          state: place.state,
+          city: place.city || null,
+          referrer,
+          visitor,
+        });
         page = pick(NEXT[page]!);
         at += 30_000 + Math.floor(random() * 240_000);
       }

@@ -20,7 +20,12 @@ export function ConfirmDialog(props: {
         <button type="button" className={secondaryButton} onClick={props.onClose} disabled={busy} autoFocus>
           Cancel
         </button>
-        <button type="button" onClick={props.onConfirm} disabled={busy} className="min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={props.onConfirm}
+          disabled={busy}
+          className="min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60"
+        >
           {busy ? (props.busyLabel ?? `${props.confirmLabel}...`) : props.confirmLabel}
         </button>
       </div>

@@ -4,14 +4,16 @@
 // its body scrolls inside, with the Cancel/Submit row (`dialog-actions`) kept in view.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function DialogFrame(props: { title: string; onClose(): void; busy?: boolean; wide?: boolean; children: ReactNode }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // What had focus when the dialog opened, read before autoFocus moves it (dialogs only open in the browser).
   const opener = useRef<HTMLElement | null | undefined>(undefined);
-  if (opener.current === undefined) opener.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  if (opener.current === undefined)
+    opener.current = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const { onClose, busy } = props;
   // The latest values for the key handler, so it is attached once per dialog.
   const state = useRef({ onClose, busy });
@@ -32,7 +34,9 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
         return;
       }
       if (e.key !== 'Tab' || !root) return;
-      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) {
         e.preventDefault();
         return;
@@ -68,7 +72,13 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
           <h2 id={titleId} className="text-lg font-semibold text-slate-900">
             {props.title}
           </h2>
-          <button type="button" onClick={onClose} disabled={busy} aria-label="Close" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-2xl leading-none text-slate-600 hover:bg-slate-100 disabled:opacity-50">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={busy}
+            aria-label="Close"
+            className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-2xl leading-none text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+          >
             ×
           </button>
         </div>
@@ -91,10 +101,18 @@ export function useCloseAfter(done: boolean, ms: number, onClose: () => void) {
 
 export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?: () => void }) {
   return (
-    <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+    <div
+      role="alert"
+      className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+    >
       <div>{children}</div>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} aria-label="Dismiss" className="-my-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg leading-none text-red-600 hover:text-red-800">
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className="-my-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg leading-none text-red-600 hover:text-red-800"
+        >
           ×
         </button>
       )}
@@ -102,5 +120,7 @@ export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?
   );
 }
 
-export const primaryButton = 'min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton = 'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+export const primaryButton =
+  'min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButton =
+  'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';

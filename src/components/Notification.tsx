@@ -31,7 +31,12 @@ export function Notification({ notice, onDismiss }: { notice: Notice | null; onD
         <p className="font-medium">{notice.message}</p>
         {notice.detail && <p className="mt-0.5 text-xs">{notice.detail}</p>}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="-my-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg font-bold leading-none opacity-80 hover:opacity-100">
+      <button
+        type="button"
+        onClick={onDismiss}
+        aria-label="Dismiss notification"
+        className="-my-2 -mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg font-bold leading-none opacity-80 hover:opacity-100"
+      >
         ×
       </button>
     </div>

@@ -7,8 +7,7 @@ export const SITE_NAME = site.legalName;
 
 export const pageTitle = (handle: PageHandle) => `${handle.title} | ${SITE_NAME}`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script> block: `<` is escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -48,8 +47,7 @@ export function agencyJsonLd(origin: string) {
 export function renderHead(handle: PageHandle | undefined, origin: string, pathname: string): string {
   if (!handle) return '';
   const title = pageTitle(handle);
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [`<title>${escapeHtml(title)}</title>`];
   if (handle.description) tags.push(meta('name', 'description', handle.description));
   if (handle.noindex) {

@@ -12,7 +12,11 @@ export const NavContext = createContext<Nav | null>(null);
 
 export const useLocation = () => ({ pathname: useContext(NavContext)?.pathname ?? '/' });
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & { to: string; className?: string; children?: ReactNode };
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> & {
+  to: string;
+  className?: string;
+  children?: ReactNode;
+};
 
 /** An <a> that navigates in the page on a plain left click, as a router's link does. */
 export function Link({ to, onClick, ...rest }: LinkProps) {
@@ -27,7 +31,12 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
 }
 
 /** A link that knows whether it points at the current page (exact match), and says so to screen readers. */
-export function NavLink({ to, className, end: _exact, ...rest }: Omit<LinkProps, 'className'> & { className: (s: { isActive: boolean }) => string; end?: boolean }) {
+export function NavLink({
+  to,
+  className,
+  end: _exact,
+  ...rest
+}: Omit<LinkProps, 'className'> & { className: (s: { isActive: boolean }) => string; end?: boolean }) {
   const isActive = useLocation().pathname.replace(/(.)\/+$/, '$1') === to;
   return <Link to={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined} {...rest} />;
 }

@@ -86,7 +86,11 @@ export interface StoredSession {
  */
 export function useStoredSession(): StoredSession {
   const token = useSyncExternalStore(subscribe, getToken, () => undefined);
-  const rawUser = useSyncExternalStore(subscribe, () => storage()?.getItem('user') ?? null, () => undefined);
+  const rawUser = useSyncExternalStore(
+    subscribe,
+    () => storage()?.getItem('user') ?? null,
+    () => undefined,
+  );
   return useMemo(
     () => ({ ready: token !== undefined, token: token ?? null, user: rawUser === undefined ? null : parseUser(rawUser) }),
     [token, rawUser],

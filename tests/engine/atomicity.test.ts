@@ -29,7 +29,9 @@ describe('parallel $inc on one document', () => {
 
   it(`counts every one of ${N} updateOne calls, also as upserts`, async () => {
     const c = conn.db.collection('counters');
-    const results = await Promise.all(Array.from({ length: N }, () => c.updateOne({ _id: 'upd' as never }, { $inc: { n: 1 } }, { upsert: true }).catch((err) => err)));
+    const results = await Promise.all(
+      Array.from({ length: N }, () => c.updateOne({ _id: 'upd' as never }, { $inc: { n: 1 } }, { upsert: true }).catch((err) => err)),
+    );
     // A racing upsert may lose the insert to another and fail with a duplicate key, as on MongoDB.
     const failed = results.filter((r) => r instanceof Error);
     expect(failed.every((e) => (e as { code?: number }).code === 11000)).toBe(true);
@@ -43,7 +45,9 @@ describe('parallel conditional updates of one document', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { insertedId } = await c.insertOne({ owner: null });
       const results = await Promise.all(
-        Array.from({ length: RACERS }, (_, i) => c.findOneAndUpdate({ _id: insertedId, owner: null }, { $set: { owner: `agent-${i}` } }, { returnDocument: 'after' })),
+        Array.from({ length: RACERS }, (_, i) =>
+          c.findOneAndUpdate({ _id: insertedId, owner: null }, { $set: { owner: `agent-${i}` } }, { returnDocument: 'after' }),
+        ),
       );
       const winners = results.filter((r) => r !== null);
       expect(winners).toHaveLength(1);
@@ -55,7 +59,11 @@ describe('parallel conditional updates of one document', () => {
     const c = conn.db.collection('claims');
     for (let round = 0; round < ROUNDS; round++) {
       const { insertedId } = await c.insertOne({ owner: null, version: 0 });
-      const results = await Promise.all(Array.from({ length: RACERS }, (_, i) => c.updateOne({ _id: insertedId, version: 0 }, { $set: { owner: `agent-${i}` }, $inc: { version: 1 } })));
+      const results = await Promise.all(
+        Array.from({ length: RACERS }, (_, i) =>
+          c.updateOne({ _id: insertedId, version: 0 }, { $set: { owner: `agent-${i}` }, $inc: { version: 1 } }),
+        ),
+      );
       expect(results.reduce((sum, r) => sum + r.modifiedCount, 0)).toBe(1);
       expect((await c.findOne({ _id: insertedId }))?.version).toBe(1);
     }

@@ -63,7 +63,12 @@ export async function startAppServer(opts: { embedded?: boolean; dbName?: string
   const engine = await startEngine(opts);
   await mongoose.connect(engine.uri, { dbName: engine.dbName, serverSelectionTimeoutMS: 5000, bufferCommands: false });
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: engine.dataDir, JWT_SECRET: 'engine-secret-engine-secret-engine-0123' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: engine.dataDir,
+    JWT_SECRET: 'engine-secret-engine-secret-engine-0123',
+  });
   const { app, close } = await createApp(config, { ssr: false });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -81,7 +86,12 @@ export async function startAppServer(opts: { embedded?: boolean; dbName?: string
     url,
     engine,
     async token(name) {
-      const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash: await hashPassword('correct-horse-battery'), isAgent: true });
+      const staff = await StaffModel.create({
+        name,
+        email: `${name.toLowerCase()}@example.com`,
+        passwordHash: await hashPassword('correct-horse-battery'),
+        isAgent: true,
+      });
       return signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, config.jwtSecret);
     },
     api: call,

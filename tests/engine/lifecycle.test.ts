@@ -31,7 +31,10 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000) {
 }
 
 function startServer(dataDir: string) {
-  const child = spawn(tsx, ['server.ts'], { cwd: root, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' } });
+  const child = spawn(tsx, ['server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' },
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -44,7 +47,9 @@ function startServer(dataDir: string) {
 
 /** TCP sockets the process listens on (from /proc): the engine must have none. */
 function tcpListeners(pid: number): string[] {
-  const inodes = new Set(readdirSync(`/proc/${pid}/fd`).flatMap((fd) => /^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${pid}/fd/${fd}`))?.[1] ?? []));
+  const inodes = new Set(
+    readdirSync(`/proc/${pid}/fd`).flatMap((fd) => /^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${pid}/fd/${fd}`))?.[1] ?? []),
+  );
   return ['tcp', 'tcp6'].flatMap((t) =>
     readFileSync(`/proc/net/${t}`, 'utf8')
       .split('\n')
@@ -109,7 +114,15 @@ describe('a reused engine', () => {
     process.kill(parentOf(ownersEngine), 'SIGKILL'); // the node process under tsx
     expect(await waitFor(() => !alive(ownersEngine))).toBe(true);
     expect(await waitFor(() => shared.pid() !== undefined && shared.pid() !== ownersEngine)).toBe(true);
-    expect(await waitFor(async () => (await conn.collection('kept').countDocuments().catch(() => -1)) === 1)).toBe(true);
+    expect(
+      await waitFor(
+        async () =>
+          (await conn
+            .collection('kept')
+            .countDocuments()
+            .catch(() => -1)) === 1,
+      ),
+    ).toBe(true);
     await conn.close();
     await shared.stop();
     expect(alive(ownersEngine)).toBe(false);

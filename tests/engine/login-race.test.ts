@@ -32,38 +32,43 @@ function batchedLogin(email: string, n: number, ip: string) {
 }
 
 describe('sign-in under parallel and batched attack', () => {
-  it(`runs exactly ${ACCOUNT_ATTEMPTS} password checks for ${CALLS} batched and ${CALLS} parallel guesses, ${ROUNDS} times`, { timeout: 600_000 }, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const email = `race-${round}@example.com`;
-      await createStaffWithToken(server, { name: 'Race Target', email, password: 'the-right-password' });
-      const ip = newAddress();
+  it(
+    `runs exactly ${ACCOUNT_ATTEMPTS} password checks for ${CALLS} batched and ${CALLS} parallel guesses, ${ROUNDS} times`,
+    { timeout: 600_000 },
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const email = `race-${round}@example.com`;
+        await createStaffWithToken(server, { name: 'Race Target', email, password: 'the-right-password' });
+        const ip = newAddress();
 
-      // 100 calls in one request: refused whole, in tRPC's error shape, before any password check.
-      const before = passwordCheckCount();
-      const batch = await batchedLogin(email, CALLS, ip);
-      expect(batch.status).toBe(400);
-      expect(JSON.stringify(batch.body)).toContain('Batch call exceeds maximum size');
-      expect(JSON.stringify(batch.body)).not.toMatch(/stack|\.ts\b/);
-      // A batch small enough to pass the size limit still cannot carry sign-ins.
-      const small = await batchedLogin(email, 3, ip);
-      expect(small.status).toBe(400);
-      expect(small.body).toHaveLength(3);
-      for (const answer of small.body) expect(answer.error.json.message).toBe('Sign-in requests cannot be batched. Send each one on its own.');
-      expect(passwordCheckCount() - before).toBe(0);
+        // 100 calls in one request: refused whole, in tRPC's error shape, before any password check.
+        const before = passwordCheckCount();
+        const batch = await batchedLogin(email, CALLS, ip);
+        expect(batch.status).toBe(400);
+        expect(JSON.stringify(batch.body)).toContain('Batch call exceeds maximum size');
+        expect(JSON.stringify(batch.body)).not.toMatch(/stack|\.ts\b/);
+        // A batch small enough to pass the size limit still cannot carry sign-ins.
+        const small = await batchedLogin(email, 3, ip);
+        expect(small.status).toBe(400);
+        expect(small.body).toHaveLength(3);
+        for (const answer of small.body)
+          expect(answer.error.json.message).toBe('Sign-in requests cannot be batched. Send each one on its own.');
+        expect(passwordCheckCount() - before).toBe(0);
 
-      // 100 wrong passwords at once: exactly five get a password check, the rest 429.
-      const answers = await Promise.all(Array.from({ length: CALLS }, (_, i) => restLogin(email, `wrong-${i}`, ip)));
-      expect(passwordCheckCount() - before).toBe(ACCOUNT_ATTEMPTS);
-      const statuses = answers.map((a) => a.status).sort();
-      expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_ATTEMPTS);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(CALLS - ACCOUNT_ATTEMPTS);
-      // And then even the right password from that address waits out the window, unchecked.
-      const locked = await restLogin(email, 'the-right-password', ip);
-      expect(locked.status).toBe(429);
-      expect(locked.body.error).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
-      expect(passwordCheckCount() - before).toBe(ACCOUNT_ATTEMPTS);
-    }
-  });
+        // 100 wrong passwords at once: exactly five get a password check, the rest 429.
+        const answers = await Promise.all(Array.from({ length: CALLS }, (_, i) => restLogin(email, `wrong-${i}`, ip)));
+        expect(passwordCheckCount() - before).toBe(ACCOUNT_ATTEMPTS);
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_ATTEMPTS);
+        expect(statuses.filter((s) => s === 429)).toHaveLength(CALLS - ACCOUNT_ATTEMPTS);
+        // And then even the right password from that address waits out the window, unchecked.
+        const locked = await restLogin(email, 'the-right-password', ip);
+        expect(locked.status).toBe(429);
+        expect(locked.body.error).toMatch(/^Too many failed sign-in attempts\. Please try again in 1[45] minutes\.$/);
+        expect(passwordCheckCount() - before).toBe(ACCOUNT_ATTEMPTS);
+      }
+    },
+  );
 
   it('lets the owner in from another address while a stranger is locked out', async () => {
     await createStaffWithToken(server, { name: 'Staff Member', email: 'owner@example.com', password: 'owner-password-1' });

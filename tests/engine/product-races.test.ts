@@ -23,7 +23,11 @@ async function newLeads(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     n++;
-    const res = await app.api('POST', '/api/admin/leads', tokens.Ben, { name: `Race ${n}`, email: `race${n}@example.com`, phone: `(720) 555-${String(1000 + n)}` });
+    const res = await app.api('POST', '/api/admin/leads', tokens.Ben, {
+      name: `Race ${n}`,
+      email: `race${n}@example.com`,
+      phone: `(720) 555-${String(1000 + n)}`,
+    });
     expect(res.status).toBe(201);
     ids.push(res.body.leadId);
   }
@@ -36,14 +40,19 @@ describe('the claim race', () => {
   it(`gives each of ${RACES} leads to exactly one of ${AGENTS.length} agents claiming at once, and logs one claim`, async () => {
     const ids = await newLeads(RACES);
     const answers = await Promise.all(
-      ids.map((leadId) => Promise.all(AGENTS.map((agent) => app.api('PUT', `/api/admin/leads/${leadId}/claim`, tokens[agent], { claimedBy: agent })))),
+      ids.map((leadId) =>
+        Promise.all(AGENTS.map((agent) => app.api('PUT', `/api/admin/leads/${leadId}/claim`, tokens[agent], { claimedBy: agent }))),
+      ),
     );
     for (const [i, leadId] of ids.entries()) {
       const statuses = answers[i].map((a) => a.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409]);
       const winner = answers[i].find((a) => a.status === 200)!.body.claimedBy;
-      for (const loser of answers[i].filter((a) => a.status === 409)) expect(loser.body.error).toBe(`This lead was already claimed by ${winner}.`);
-      const lead = await db().collection('leads').findOne({ _id: new mongoose.Types.ObjectId(leadId) });
+      for (const loser of answers[i].filter((a) => a.status === 409))
+        expect(loser.body.error).toBe(`This lead was already claimed by ${winner}.`);
+      const lead = await db()
+        .collection('leads')
+        .findOne({ _id: new mongoose.Types.ObjectId(leadId) });
       expect(lead?.claimedBy).toBe(winner);
       expect(await db().collection('activities').countDocuments({ action: 'LEAD_CLAIMED', 'details.leadId': leadId })).toBe(1);
     }
@@ -53,12 +62,16 @@ describe('the claim race', () => {
 describe('the close-vs-lost race', () => {
   it(`lets exactly one of "closed" (with its customer) and "lost" win on each of ${RACES} claimed leads, and strands no customer`, async () => {
     const ids = await newLeads(RACES);
-    for (const leadId of ids) expect((await app.api('PUT', `/api/admin/leads/${leadId}/claim`, tokens.Ben, { claimedBy: 'Ben' })).status).toBe(200);
+    for (const leadId of ids)
+      expect((await app.api('PUT', `/api/admin/leads/${leadId}/claim`, tokens.Ben, { claimedBy: 'Ben' })).status).toBe(200);
 
     const answers = await Promise.all(
       ids.map((leadId, i) =>
         Promise.all([
-          app.trpc('customers.closeLead', tokens.Ben, { leadId, customer: { name: `Customer ${i}`, email: `customer${i}@example.com`, phone: '3035550100', medicalHistory: 'asthma' } }),
+          app.trpc('customers.closeLead', tokens.Ben, {
+            leadId,
+            customer: { name: `Customer ${i}`, email: `customer${i}@example.com`, phone: '3035550100', medicalHistory: 'asthma' },
+          }),
           app.api('PUT', `/api/admin/leads/${leadId}`, tokens.Stef, { status: 'lost' }),
         ]),
       ),
@@ -68,7 +81,9 @@ describe('the close-vs-lost race', () => {
     for (const [i, leadId] of ids.entries()) {
       const [close, lost] = answers[i];
       expect([close.status, lost.status].sort()).toEqual([200, 409]);
-      const lead = await db().collection('leads').findOne({ _id: new mongoose.Types.ObjectId(leadId) });
+      const lead = await db()
+        .collection('leads')
+        .findOne({ _id: new mongoose.Types.ObjectId(leadId) });
       const customers = await db().collection('customers').countDocuments({ leadKey: leadId });
       if (close.status === 200) {
         closed++;
@@ -80,8 +95,14 @@ describe('the close-vs-lost race', () => {
       }
     }
     // No customer anywhere is attached to a lead that is not closed.
-    const customers = await db().collection('customers').find({ leadId: { $ne: null } }).toArray();
-    const leads = await db().collection('leads').find({ _id: { $in: customers.map((c) => c.leadId) } }).toArray();
+    const customers = await db()
+      .collection('customers')
+      .find({ leadId: { $ne: null } })
+      .toArray();
+    const leads = await db()
+      .collection('leads')
+      .find({ _id: { $in: customers.map((c) => c.leadId) } })
+      .toArray();
     const closedIds = new Set(leads.filter((l) => l.status === 'closed').map((l) => String(l._id)));
     const stranded = customers.filter((c) => !closedIds.has(String(c.leadId)));
     expect(stranded).toEqual([]);

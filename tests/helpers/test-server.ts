@@ -12,13 +12,23 @@ export interface TestServer {
   config: Config;
   db: TestDatabase;
   /** fetch against the server, JSON in and out. */
-  api(method: string, path: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    method: string,
+    path: string,
+    opts?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const db = await startTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: db.dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
   const { app, close } = await createApp(config, { ssr: false });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

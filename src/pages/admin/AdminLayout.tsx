@@ -15,14 +15,30 @@ import { ChangePasswordDialog } from './auth/ChangePasswordDialog.tsx';
 const NAV: { screen: AdminScreen; label: string; icon: string }[] = [
   { screen: 'dashboard', label: 'Dashboard', icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
   { screen: 'analytics', label: 'Analytics', icon: 'M5 9.2h3V19H5V9.2zM10.6 5h2.8v14h-2.8V5zm5.6 8H19v6h-2.8v-6z' },
-  { screen: 'leads', label: 'Leads', icon: 'M16 11c1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 3-1.34 3-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5C15 14.17 10.33 13 8 13zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z' },
-  { screen: 'customers', label: 'Customers', icon: 'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z' },
+  {
+    screen: 'leads',
+    label: 'Leads',
+    icon: 'M16 11c1.66 0 3-1.34 3-3s-1.34-3-3-3-3 1.34-3 3 1.34 3 3 3zm-8 0c1.66 0 3-1.34 3-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3zm0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5C15 14.17 10.33 13 8 13zm8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5z',
+  },
+  {
+    screen: 'customers',
+    label: 'Customers',
+    icon: 'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4zm0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4z',
+  },
 ];
 
 /** Only admins see these; the server refuses their procedures to everyone else anyway. */
 const ADMIN_NAV: typeof NAV = [
-  { screen: 'staff', label: 'Staff', icon: 'M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5l-9-4zm0 10.99h7c-.53 4.12-3.28 7.79-7 8.94V12H5V6.3l7-3.11v8.8z' },
-  { screen: 'audit', label: 'Audit Log', icon: 'M14 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z' },
+  {
+    screen: 'staff',
+    label: 'Staff',
+    icon: 'M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5l-9-4zm0 10.99h7c-.53 4.12-3.28 7.79-7 8.94V12H5V6.3l7-3.11v8.8z',
+  },
+  {
+    screen: 'audit',
+    label: 'Audit Log',
+    icon: 'M14 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z',
+  },
 ];
 
 const Icon = ({ d, className = 'h-5 w-5' }: { d: string; className?: string }) => (
@@ -81,7 +97,9 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
       </a>
       <aside className="col-start-1 row-start-1 border-b border-slate-200 bg-white text-slate-900 md:row-span-2 md:border-0 md:bg-brand-900 md:text-white">
         <div className="md:sticky md:top-0 md:h-screen">
-          <p className="flex min-h-14 items-center whitespace-nowrap pl-4 text-lg font-bold tracking-tight md:px-5 md:py-6">Admin Console</p>
+          <p className="flex min-h-14 items-center whitespace-nowrap pl-4 text-lg font-bold tracking-tight md:px-5 md:py-6">
+            Admin Console
+          </p>
           <nav
             aria-label="Admin"
             className="fixed inset-x-0 bottom-0 z-40 flex border-t border-white/10 bg-brand-900 pb-[env(safe-area-inset-bottom)] md:static md:flex-col md:gap-1 md:border-0 md:px-3 md:pb-0"
@@ -111,12 +129,21 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         <SettingsMenu onChangePassword={() => setDialogOpen(true)} onLogout={logout} />
       </header>
       {/* Bottom padding keeps the end of a page clear of the bottom navigation on small screens. */}
-      <main id="admin-main" tabIndex={-1} className="col-span-2 row-start-2 min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] focus:outline-none md:col-span-1 md:col-start-2 md:pb-0">
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        className="col-span-2 row-start-2 min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] focus:outline-none md:col-span-1 md:col-start-2 md:pb-0"
+      >
         <Outlet />
       </main>
 
       {mustChangePassword ? (
-        <ChangePasswordDialog onClose={passwordChosen} onCancel={logout} cancelLabel="Logout" notice="An administrator reset your password. Choose a new one to continue." />
+        <ChangePasswordDialog
+          onClose={passwordChosen}
+          onCancel={logout}
+          cancelLabel="Logout"
+          notice="An administrator reset your password. Choose a new one to continue."
+        />
       ) : (
         dialogOpen && <ChangePasswordDialog onClose={closeDialog} />
       )}
@@ -156,10 +183,17 @@ function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => 
         onClick={() => setOpen((o) => !o)}
         className="flex h-11 w-11 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
       >
-        <Icon d="M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.488.488 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.484.484 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96c-.22-.08-.47 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6c-1.98 0-3.6-1.62-3.6-3.6s1.62-3.6 3.6-3.6 3.6 1.62 3.6 3.6-1.62 3.6-3.6 3.6z" className="h-6 w-6" />
+        <Icon
+          d="M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.488.488 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.484.484 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96c-.22-.08-.47 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6c-1.98 0-3.6-1.62-3.6-3.6s1.62-3.6 3.6-3.6 3.6 1.62 3.6 3.6-1.62 3.6-3.6 3.6z"
+          className="h-6 w-6"
+        />
       </button>
       {open && (
-        <div role="menu" aria-label="Settings" className="absolute right-0 z-40 mt-2 w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        <div
+          role="menu"
+          aria-label="Settings"
+          className="absolute right-0 z-40 mt-2 w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           <button
             type="button"
             role="menuitem"

@@ -9,7 +9,10 @@ export function AboutPage() {
   return (
     <>
       <PageIntro eyebrow="About us" title="Meet Our Team">
-        <p>Licensed, independent brokers in {site.location.city}, {site.location.region}, helping individuals and families nationwide choose health and life coverage with confidence.</p>
+        <p>
+          Licensed, independent brokers in {site.location.city}, {site.location.region}, helping individuals and families nationwide choose
+          health and life coverage with confidence.
+        </p>
       </PageIntro>
 
       <section aria-labelledby="story-title" className="px-4 py-16 sm:px-6 sm:py-20">
@@ -25,7 +28,12 @@ export function AboutPage() {
 
       <section aria-labelledby="team-title" className="bg-slate-50 px-4 py-16 sm:px-6 sm:py-24">
         <div className="mx-auto max-w-6xl">
-          <SectionHeading id="team-title" eyebrow="Our brokers" title="The people who will help you" intro="Every client works with a dedicated, licensed broker who knows their situation." />
+          <SectionHeading
+            id="team-title"
+            eyebrow="Our brokers"
+            title="The people who will help you"
+            intro="Every client works with a dedicated, licensed broker who knows their situation."
+          />
           <ul className="mt-14 grid gap-6 md:grid-cols-3">
             {brokers.map((b, i) => (
               <li key={b.email} className="flex flex-col rounded-3xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
@@ -68,7 +76,10 @@ export function AboutPage() {
         </div>
       </section>
 
-      <CtaBanner title="Let's find the right plan together" text="Tell us how to reach you and one of our brokers will be in touch within 24 hours." />
+      <CtaBanner
+        title="Let's find the right plan together"
+        text="Tell us how to reach you and one of our brokers will be in touch within 24 hours."
+      />
     </>
   );
 }

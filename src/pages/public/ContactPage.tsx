@@ -10,7 +10,10 @@ export function ContactPage() {
       icon: 'mail' as const,
       title: 'Email',
       body: (
-        <a href={`mailto:${site.emails.general}`} className="[overflow-wrap:anywhere] font-medium text-white underline decoration-white/40 underline-offset-4 hover:decoration-white">
+        <a
+          href={`mailto:${site.emails.general}`}
+          className="[overflow-wrap:anywhere] font-medium text-white underline decoration-white/40 underline-offset-4 hover:decoration-white"
+        >
           {site.emails.general}
         </a>
       ),
@@ -40,7 +43,10 @@ export function ContactPage() {
   return (
     <>
       <PageIntro eyebrow="Free consultation" title="Get Started">
-        <p>Tell us how to reach you. A licensed broker will contact you {site.response.time.toLowerCase()} to talk through your options, at no cost and with no obligation.</p>
+        <p>
+          Tell us how to reach you. A licensed broker will contact you {site.response.time.toLowerCase()} to talk through your options, at
+          no cost and with no obligation.
+        </p>
       </PageIntro>
 
       <section aria-label="Contact form and details" className="px-4 pb-20 sm:px-6 sm:pb-28">

@@ -27,13 +27,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-brand-900">Explore</h2>
           <ul className="mt-4 space-y-2.5 text-slate-600">
             <li>
-              <Link to="/" className="hover:text-brand-700">Home</Link>
+              <Link to="/" className="hover:text-brand-700">
+                Home
+              </Link>
             </li>
             <li>
-              <Link to="/about" className="hover:text-brand-700">Meet Our Team</Link>
+              <Link to="/about" className="hover:text-brand-700">
+                Meet Our Team
+              </Link>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-brand-700">Get Started</Link>
+              <Link to="/contact" className="hover:text-brand-700">
+                Get Started
+              </Link>
             </li>
           </ul>
         </nav>

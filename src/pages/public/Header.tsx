@@ -61,10 +61,14 @@ export function Header() {
     <header
       data-scrolled={scrolled ? 'true' : 'false'}
       className={`fixed inset-x-0 top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-300 ${
-        scrolled || menuOpen ? 'border-slate-200 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur' : 'border-transparent bg-white/70 backdrop-blur-sm'
+        scrolled || menuOpen
+          ? 'border-slate-200 bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur'
+          : 'border-transparent bg-white/70 backdrop-blur-sm'
       }`}
     >
-      <div className={`mx-auto flex max-w-6xl items-center justify-between px-4 transition-[height] duration-300 sm:px-6 ${scrolled ? 'h-16' : 'h-20'}`}>
+      <div
+        className={`mx-auto flex max-w-6xl items-center justify-between px-4 transition-[height] duration-300 sm:px-6 ${scrolled ? 'h-16' : 'h-20'}`}
+      >
         <Link to="/" className="rounded-md" aria-label={`${site.name}, home`}>
           <Logo />
         </Link>
@@ -96,12 +100,7 @@ export function Header() {
         </button>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-slate-200 bg-white px-4 pb-5 pt-2 md:hidden"
-      >
+      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pb-5 pt-2 md:hidden">
         <ul className="flex flex-col gap-1">
           {links.map((l) => (
             <li key={l.to}>
@@ -117,7 +116,10 @@ export function Header() {
             </li>
           ))}
           <li className="pt-2">
-            <Link to="/contact" className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]">
+            <Link
+              to="/contact"
+              className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]"
+            >
               Get Started
             </Link>
           </li>

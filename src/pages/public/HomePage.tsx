@@ -23,7 +23,10 @@ export function HomePage() {
 
 function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pb-24 pt-32 sm:pt-40">
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white pb-24 pt-32 sm:pt-40"
+    >
       <Backdrop />
       <div className="relative mx-auto grid max-w-6xl items-center gap-14 px-4 sm:px-6 lg:grid-cols-[1.15fr_1fr]">
         <div>
@@ -35,7 +38,8 @@ function Hero() {
             Health and life insurance, <span className="text-brand-600">explained by people who care.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600 sm:text-xl">
-            We compare plans from leading carriers and help you choose coverage that protects your health, your family and your budget, at no cost to you.
+            We compare plans from leading carriers and help you choose coverage that protects your health, your family and your budget, at
+            no cost to you.
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/contact" arrow>
@@ -70,7 +74,9 @@ function PlanPreview() {
       <div className="relative rounded-3xl border border-slate-100 bg-white p-6 shadow-2xl shadow-brand-900/10 sm:p-8">
         <div className="flex items-center justify-between">
           <p className="font-semibold text-brand-900">Your coverage plan</p>
-          <span className="whitespace-nowrap rounded-full bg-accent-600/10 px-3 py-1 text-xs font-semibold text-[#0b6b53]">Ready to review</span>
+          <span className="whitespace-nowrap rounded-full bg-accent-600/10 px-3 py-1 text-xs font-semibold text-[#0b6b53]">
+            Ready to review
+          </span>
         </div>
         <ul className="mt-6 space-y-4">
           {rows.map((r) => (
@@ -87,7 +93,9 @@ function PlanPreview() {
           ))}
         </ul>
         <div className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-5">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">{initials(broker.name)}</span>
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+            {initials(broker.name)}
+          </span>
           <span className="text-sm">
             <span className="block font-semibold text-slate-800">{broker.name}</span>
             <span className="block text-slate-600">Your licensed broker</span>
@@ -125,7 +133,10 @@ function Services() {
         />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {services.map((s) => (
-            <li key={s.title} className="group rounded-2xl border border-slate-200 bg-white p-7 transition-shadow hover:shadow-lg hover:shadow-brand-900/5">
+            <li
+              key={s.title}
+              className="group rounded-2xl border border-slate-200 bg-white p-7 transition-shadow hover:shadow-lg hover:shadow-brand-900/5"
+            >
               <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600 transition-colors group-hover:bg-brand-600 group-hover:text-white">
                 <Icon name={s.icon} />
               </span>
@@ -143,11 +154,19 @@ function Process() {
   return (
     <section aria-labelledby="process-title" className="bg-slate-50 px-4 py-20 sm:px-6 sm:py-28">
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="process-title" eyebrow="How it works" title="A simple, four-step process" intro="Clear steps, one dedicated broker, and no surprises along the way." />
+        <SectionHeading
+          id="process-title"
+          eyebrow="How it works"
+          title="A simple, four-step process"
+          intro="Clear steps, one dedicated broker, and no surprises along the way."
+        />
         <ol className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {processSteps.map((step, i) => (
             <li key={step.title} className="relative rounded-2xl bg-white p-7 shadow-sm ring-1 ring-slate-200">
-              <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+              <span
+                className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                aria-hidden="true"
+              >
                 {i + 1}
               </span>
               <h3 className="mt-5 text-lg font-semibold text-brand-900">

@@ -25,7 +25,12 @@ export async function submitReferral(apiBase: string, fields: Fields, honeypot: 
     res = await fetch(`${apiBase}/api/referral`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: fields.name.trim(), email: fields.email.trim(), phone: fields.phone.trim(), [HONEYPOT_FIELD]: honeypot }),
+      body: JSON.stringify({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim(),
+        [HONEYPOT_FIELD]: honeypot,
+      }),
     });
   } catch {
     return { kind: 'error', message: FORM_ERRORS.network };
@@ -80,25 +85,64 @@ export function LeadForm() {
         <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-800">
           Full name
         </label>
-        <input id={`${id}-name`} name="name" type="text" autoComplete="name" required value={fields.name} onChange={change('name')} className={input} placeholder="Jane Doe" />
+        <input
+          id={`${id}-name`}
+          name="name"
+          type="text"
+          autoComplete="name"
+          required
+          value={fields.name}
+          onChange={change('name')}
+          className={input}
+          placeholder="Jane Doe"
+        />
       </div>
       <div className="mb-5">
         <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
           Email
         </label>
-        <input id={`${id}-email`} name="email" type="email" autoComplete="email" inputMode="email" required value={fields.email} onChange={change('email')} className={input} placeholder="jane@example.com" />
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={fields.email}
+          onChange={change('email')}
+          className={input}
+          placeholder="jane@example.com"
+        />
       </div>
       <div className="mb-5">
         <label htmlFor={`${id}-phone`} className="block text-sm font-semibold text-slate-800">
           Phone
         </label>
-        <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" required value={fields.phone} onChange={change('phone')} className={input} placeholder="(303) 555-0123" />
+        <input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={fields.phone}
+          onChange={change('phone')}
+          className={input}
+          placeholder="(303) 555-0123"
+        />
       </div>
 
       {/* Honeypot: off screen and out of the tab order; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        <input
+          id={`${id}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
+        />
       </div>
 
       {/* Both regions stay in the page so screen readers announce what appears in them. */}

@@ -14,7 +14,17 @@ export const buttonStyles = {
   outlineLight: `${buttonBase} border border-white/40 text-white hover:bg-white/10`,
 };
 
-export function ButtonLink({ to, variant = 'primary', arrow = false, children }: { to: string; variant?: keyof typeof buttonStyles; arrow?: boolean; children: ReactNode }) {
+export function ButtonLink({
+  to,
+  variant = 'primary',
+  arrow = false,
+  children,
+}: {
+  to: string;
+  variant?: keyof typeof buttonStyles;
+  arrow?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Link to={to} className={buttonStyles[variant]}>
       {children}
@@ -27,7 +37,19 @@ export function Eyebrow({ children, className = '' }: { children: ReactNode; cla
   return <p className={`text-sm font-semibold uppercase tracking-[0.14em] text-brand-600 ${className}`}>{children}</p>;
 }
 
-export function SectionHeading({ eyebrow, title, intro, id, center = true }: { eyebrow: string; title: string; intro?: string; id?: string; center?: boolean }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  intro,
+  id,
+  center = true,
+}: {
+  eyebrow: string;
+  title: string;
+  intro?: string;
+  id?: string;
+  center?: boolean;
+}) {
   return (
     <div className={center ? 'mx-auto max-w-2xl text-center' : 'max-w-2xl'}>
       <Eyebrow>{eyebrow}</Eyebrow>

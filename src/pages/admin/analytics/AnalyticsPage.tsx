@@ -114,13 +114,25 @@ function Report({ report }: { report: AnalyticsReport }) {
       </Suspense>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
         <Card title="Most visited pages">
-          <BarList label="Most visited pages" items={report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent }))} empty="No page data available" />
+          <BarList
+            label="Most visited pages"
+            items={report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent }))}
+            empty="No page data available"
+          />
         </Card>
         <Card title="Countries">
-          <BarList label="Countries" items={loc.byCountry.map((c) => ({ label: c.country, count: c.count, percent: c.percent }))} empty="No location data" />
+          <BarList
+            label="Countries"
+            items={loc.byCountry.map((c) => ({ label: c.country, count: c.count, percent: c.percent }))}
+            empty="No location data"
+          />
         </Card>
         <Card title="Cities">
-          <BarList label="Cities" items={loc.byCity.map((c) => ({ label: c.city, count: c.count, percent: c.percent }))} empty="No city data" />
+          <BarList
+            label="Cities"
+            items={loc.byCity.map((c) => ({ label: c.city, count: c.count, percent: c.percent }))}
+            empty="No city data"
+          />
         </Card>
       </div>
       <MarketingMetrics report={report} />

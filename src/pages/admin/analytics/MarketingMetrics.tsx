@@ -5,7 +5,11 @@ function Funnel({ report }: { report: AnalyticsReport }) {
   const f = report.marketingMetrics.conversionFunnel;
   const steps = [
     { label: 'Visits', count: f.visits, note: '' },
-    { label: 'Contact form views', count: f.contactViews, note: f.visits ? `${Math.round((f.contactViews / f.visits) * 1000) / 10}% of visits` : '' },
+    {
+      label: 'Contact form views',
+      count: f.contactViews,
+      note: f.visits ? `${Math.round((f.contactViews / f.visits) * 1000) / 10}% of visits` : '',
+    },
     { label: 'Submissions', count: f.submissions, note: f.contactViews ? `${f.formConversionRate}% of form views` : '' },
   ];
   // A step can count more than the visits (form views of visitors counted apart); the bar stops at full width.
@@ -20,7 +24,10 @@ function Funnel({ report }: { report: AnalyticsReport }) {
               <span className="tabular-nums font-semibold text-slate-900">{fmt(s.count)}</span>
             </div>
             <div className="mt-1 h-2 rounded-full bg-slate-100">
-              <div className="h-2 rounded-full bg-accent-500" style={{ width: `${Math.min(100, Math.max((s.count / max) * 100, s.count ? 2 : 0))}%` }} />
+              <div
+                className="h-2 rounded-full bg-accent-500"
+                style={{ width: `${Math.min(100, Math.max((s.count / max) * 100, s.count ? 2 : 0))}%` }}
+              />
             </div>
             {s.note && <p className="mt-0.5 text-xs text-slate-500">{s.note}</p>}
           </li>
@@ -55,7 +62,11 @@ export function MarketingMetrics({ report }: { report: AnalyticsReport }) {
           </dl>
           <div className="mt-4">
             <h3 className="mb-2 text-sm font-medium text-slate-600">Devices</h3>
-            <BarList label="Devices" items={m.devices.map((d) => ({ label: d.device, count: d.count, percent: d.percent }))} empty="No device data" />
+            <BarList
+              label="Devices"
+              items={m.devices.map((d) => ({ label: d.device, count: d.count, percent: d.percent }))}
+              empty="No device data"
+            />
           </div>
         </Card>
         <Card title="Peak hours">
@@ -78,7 +89,11 @@ export function MarketingMetrics({ report }: { report: AnalyticsReport }) {
         </Card>
         <Funnel report={report} />
         <Card title="Browsers">
-          <BarList label="Browsers" items={m.browsers.map((b) => ({ label: b.browser, count: b.count, percent: b.percent }))} empty="No browser data" />
+          <BarList
+            label="Browsers"
+            items={m.browsers.map((b) => ({ label: b.browser, count: b.count, percent: b.percent }))}
+            empty="No browser data"
+          />
         </Card>
         <Card title="Traffic sources">
           <BarList
@@ -88,7 +103,11 @@ export function MarketingMetrics({ report }: { report: AnalyticsReport }) {
           />
         </Card>
         <Card title="Operating systems">
-          <BarList label="Operating systems" items={m.operatingSystems.map((o) => ({ label: o.os, count: o.count, percent: o.percent }))} empty="No operating system data" />
+          <BarList
+            label="Operating systems"
+            items={m.operatingSystems.map((o) => ({ label: o.os, count: o.count, percent: o.percent }))}
+            empty="No operating system data"
+          />
         </Card>
       </div>
     </section>

@@ -23,7 +23,19 @@ export function VisitsHero({ report }: { report: AnalyticsReport }) {
   );
 }
 
-function Stat({ title, value, comparison, hint, higherIsBetter = true }: { title: string; value: string; comparison: Comparison; hint: string; higherIsBetter?: boolean }) {
+function Stat({
+  title,
+  value,
+  comparison,
+  hint,
+  higherIsBetter = true,
+}: {
+  title: string;
+  value: string;
+  comparison: Comparison;
+  hint: string;
+  higherIsBetter?: boolean;
+}) {
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <p className="text-sm font-medium text-slate-600">{title}</p>
@@ -41,11 +53,37 @@ export function StatCards({ report }: { report: AnalyticsReport }) {
   const f = report.marketingMetrics.conversionFunnel;
   return (
     <section aria-label="Key figures" className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
-      <Stat title="Unique visitors" value={fmt(report.uniqueVisitors.current)} comparison={report.uniqueVisitors} hint={`was ${fmt(report.uniqueVisitors.previous)}`} />
-      <Stat title="Daily visitors" value={fmt(report.dailyVisitors.current)} comparison={report.dailyVisitors} hint={`avg over ${report.range.days} ${report.range.days === 1 ? 'day' : 'days'}`} />
-      <Stat title="Pages per session" value={String(report.marketingMetrics.avgPagesPerSession)} comparison={c.avgPagesPerSession} hint={`${fmt(report.marketingMetrics.sessions)} sessions`} />
-      <Stat title="Bounce rate" value={`${report.marketingMetrics.bounceRate}%`} comparison={c.bounceRate} hint="single-page sessions" higherIsBetter={false} />
-      <Stat title="Contact form views" value={fmt(f.contactViews)} comparison={c.contactViews} hint={`was ${fmt(c.contactViews.previous)}`} />
+      <Stat
+        title="Unique visitors"
+        value={fmt(report.uniqueVisitors.current)}
+        comparison={report.uniqueVisitors}
+        hint={`was ${fmt(report.uniqueVisitors.previous)}`}
+      />
+      <Stat
+        title="Daily visitors"
+        value={fmt(report.dailyVisitors.current)}
+        comparison={report.dailyVisitors}
+        hint={`avg over ${report.range.days} ${report.range.days === 1 ? 'day' : 'days'}`}
+      />
+      <Stat
+        title="Pages per session"
+        value={String(report.marketingMetrics.avgPagesPerSession)}
+        comparison={c.avgPagesPerSession}
+        hint={`${fmt(report.marketingMetrics.sessions)} sessions`}
+      />
+      <Stat
+        title="Bounce rate"
+        value={`${report.marketingMetrics.bounceRate}%`}
+        comparison={c.bounceRate}
+        hint="single-page sessions"
+        higherIsBetter={false}
+      />
+      <Stat
+        title="Contact form views"
+        value={fmt(f.contactViews)}
+        comparison={c.contactViews}
+        hint={`was ${fmt(c.contactViews.previous)}`}
+      />
       <Stat title="Submissions" value={fmt(f.submissions)} comparison={c.submissions} hint={`${f.contactRate}% of visits`} />
     </section>
   );

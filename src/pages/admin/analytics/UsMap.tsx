@@ -14,7 +14,11 @@ function stateShapes() {
   if (!shapes) {
     const topo = statesTopology as unknown as Topology<{ states: GeometryCollection<{ name: string }> }>;
     const states = feature(topo, topo.objects.states) as FeatureCollection<Geometry, { name: string }>;
-    const path = geoPath(geoAlbersUsa().scale(1300).translate([WIDTH / 2, HEIGHT / 2]));
+    const path = geoPath(
+      geoAlbersUsa()
+        .scale(1300)
+        .translate([WIDTH / 2, HEIGHT / 2]),
+    );
     shapes = states.features.map((f) => ({ name: f.properties.name, d: path(f) ?? '' })).filter((s) => s.d);
   }
   return shapes;
@@ -31,11 +35,24 @@ function shade(ratio: number): string {
 export function UsMap({ visitsByName }: { visitsByName: Map<string, number> }) {
   const max = Math.max(1, ...visitsByName.values());
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label="Map of the United States shaded by visits per state">
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label="Map of the United States shaded by visits per state"
+    >
       {stateShapes().map((s) => {
         const count = visitsByName.get(s.name) ?? 0;
         return (
-          <path key={s.name} d={s.d} fill={count ? shade(count / max) : '#f1f5f9'} stroke="#fff" strokeWidth={0.75} data-state={s.name} data-visits={count}>
+          <path
+            key={s.name}
+            d={s.d}
+            fill={count ? shade(count / max) : '#f1f5f9'}
+            stroke="#fff"
+            strokeWidth={0.75}
+            data-state={s.name}
+            data-visits={count}
+          >
             <title>{`${s.name}: ${count.toLocaleString('en-US')} ${count === 1 ? 'visit' : 'visits'}`}</title>
           </path>
         );

@@ -16,7 +16,17 @@ const inputClass =
  * `onClose` runs after a success; ×, Cancel and Escape run `onCancel` when given (the forced change
  * after an admin's reset signs out instead of closing), with `notice` saying why it is asked.
  */
-export function ChangePasswordDialog({ onClose, onCancel, cancelLabel = 'Cancel', notice }: { onClose: () => void; onCancel?: () => void; cancelLabel?: string; notice?: string }) {
+export function ChangePasswordDialog({
+  onClose,
+  onCancel,
+  cancelLabel = 'Cancel',
+  notice,
+}: {
+  onClose: () => void;
+  onCancel?: () => void;
+  cancelLabel?: string;
+  notice?: string;
+}) {
   const trpc = useTRPC();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
@@ -67,9 +77,29 @@ export function ChangePasswordDialog({ onClose, onCancel, cancelLabel = 'Cancel'
     <DialogFrame title="Change Password" onClose={onCancel ?? onClose} busy={busy}>
       <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
         {notice && <p className="text-sm text-slate-700">{notice}</p>}
-        <PasswordField label="Current Password" value={currentPassword} onChange={setCurrentPassword} disabled={busy} autoComplete="current-password" />
-        <PasswordField label="New Password" value={newPassword} onChange={setNewPassword} disabled={busy} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
-        <PasswordField label="Confirm New Password" value={confirmPassword} onChange={setConfirmPassword} disabled={busy} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
+        <PasswordField
+          label="Current Password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          disabled={busy}
+          autoComplete="current-password"
+        />
+        <PasswordField
+          label="New Password"
+          value={newPassword}
+          onChange={setNewPassword}
+          disabled={busy}
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          disabled={busy}
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+        />
 
         {error && <Alert>{error}</Alert>}
         {success && (

@@ -57,7 +57,14 @@ export function GoogleSignInButton({ clientId, onCredential }: { clientId: strin
             if (response.credential) callback.current(response.credential);
           },
         });
-        google.accounts.id.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', text: 'signin_with', shape: 'rectangular', width: 320 });
+        google.accounts.id.renderButton(container.current, {
+          type: 'standard',
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          shape: 'rectangular',
+          width: 320,
+        });
       })
       .catch(() => {
         /* offline or blocked: the password form still works */

@@ -63,15 +63,7 @@ export default function LoginPage() {
             <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
               Email Address
             </label>
-            <input
-              id="login-email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              disabled={busy}
-              className={inputClass}
-            />
+            <input id="login-email" type="email" name="email" autoComplete="username" required disabled={busy} className={inputClass} />
           </div>
           <div>
             <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">

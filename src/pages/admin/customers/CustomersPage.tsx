@@ -95,7 +95,12 @@ export default function CustomersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customer Management</h1>
         <div className="flex flex-wrap gap-3">
-          <button type="button" className={secondaryButton} disabled={shown.length === 0 || noteExport.isPending} onClick={() => void exportCsv(shown)}>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={shown.length === 0 || noteExport.isPending}
+            onClick={() => void exportCsv(shown)}
+          >
             Export CSV
           </button>
           <button type="button" className={primaryButton} onClick={() => setEditing(null)}>

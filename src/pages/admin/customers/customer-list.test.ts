@@ -3,7 +3,22 @@ import type { CustomerSummary } from '../../../../schemas/customer.ts';
 import { NO_FILTERS, customerStats, filterCustomers, filtersFromParams, paramsWithFilters } from './customer-list.ts';
 import { customersCsv } from '../../../../schemas/customer-csv.ts';
 
-const base = { age: 40, hasKids: false, kidsCount: null, kidsAges: '', currentInsurance: '', desiredCoverage: '', budgetRange: null, preferredDoctor: '', employmentStatus: null, annualIncome: null, policyStartDate: null, notes: '', leadId: null, updatedAt: new Date() };
+const base = {
+  age: 40,
+  hasKids: false,
+  kidsCount: null,
+  kidsAges: '',
+  currentInsurance: '',
+  desiredCoverage: '',
+  budgetRange: null,
+  preferredDoctor: '',
+  employmentStatus: null,
+  annualIncome: null,
+  policyStartDate: null,
+  notes: '',
+  leadId: null,
+  updatedAt: new Date(),
+};
 const customer = (over: Partial<CustomerSummary>): CustomerSummary => ({
   ...base,
   customerId: 'c',
@@ -18,7 +33,19 @@ const customer = (over: Partial<CustomerSummary>): CustomerSummary => ({
 });
 
 describe('customer list', () => {
-  const list = [customer({ customerId: '1' }), customer({ customerId: '2', name: 'Bo Park', email: 'bo@example.com', phone: '720.555.9876', insuranceType: 'family', planType: 'HMO', insuranceProvider: 'Cigna', createdAt: new Date(2026, 3, 2) })];
+  const list = [
+    customer({ customerId: '1' }),
+    customer({
+      customerId: '2',
+      name: 'Bo Park',
+      email: 'bo@example.com',
+      phone: '720.555.9876',
+      insuranceType: 'family',
+      planType: 'HMO',
+      insuranceProvider: 'Cigna',
+      createdAt: new Date(2026, 3, 2),
+    }),
+  ];
 
   it('searches name, email, and phone by digits', () => {
     const ids = (search: string) => filterCustomers(list, { ...NO_FILTERS, search }).map((c) => c.customerId);
@@ -38,7 +65,11 @@ describe('customer list', () => {
   });
 
   it('counts totals, types and this month', () => {
-    expect(customerStats(list, new Date(2026, 4, 20))).toEqual({ total: 2, byType: { individual: 1, family: 1, group: 0 }, newThisMonth: 1 });
+    expect(customerStats(list, new Date(2026, 4, 20))).toEqual({
+      total: 2,
+      byType: { individual: 1, family: 1, group: 0 },
+      newThisMonth: 1,
+    });
   });
 
   it('writes CSV with formulas defused', () => {
@@ -50,12 +81,21 @@ describe('customer list', () => {
 
 describe('customer filters in the address', () => {
   it('reads the filters from the query string, ignoring values outside their lists', () => {
-    expect(filtersFromParams(new URLSearchParams('search=ann&type=family&plan=HMO&provider=Cigna'))).toEqual({ search: 'ann', insuranceType: 'family', planType: 'HMO', provider: 'Cigna' });
+    expect(filtersFromParams(new URLSearchParams('search=ann&type=family&plan=HMO&provider=Cigna'))).toEqual({
+      search: 'ann',
+      insuranceType: 'family',
+      planType: 'HMO',
+      provider: 'Cigna',
+    });
     expect(filtersFromParams(new URLSearchParams('type=corporate&plan=XYZ&provider=Acme'))).toEqual(NO_FILTERS);
   });
 
   it('writes only the filters that are set and keeps other parameters', () => {
-    const next = paramsWithFilters(new URLSearchParams('type=group&keep=1'), { ...NO_FILTERS, search: '303 555', provider: 'Blue Cross Blue Shield' });
+    const next = paramsWithFilters(new URLSearchParams('type=group&keep=1'), {
+      ...NO_FILTERS,
+      search: '303 555',
+      provider: 'Blue Cross Blue Shield',
+    });
     expect(next.toString()).toBe('keep=1&search=303+555&provider=Blue+Cross+Blue+Shield');
   });
 });

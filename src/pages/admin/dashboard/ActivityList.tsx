@@ -18,7 +18,10 @@ const ICONS: Record<string, { path: string; tone: string }> = {
   LEAD_STATUS_AND_NOTES_UPDATED: { path: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4', tone: 'bg-indigo-100 text-indigo-700' },
   LEAD_DELETED: { path: 'M5 7h14M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', tone: 'bg-rose-100 text-rose-700' },
   CUSTOMER_CREATED: { path: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0', tone: 'bg-emerald-100 text-emerald-700' },
-  CUSTOMER_UPDATED: { path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M14 21h2l5-5-2-2-5 5z', tone: 'bg-sky-100 text-sky-700' },
+  CUSTOMER_UPDATED: {
+    path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M14 21h2l5-5-2-2-5 5z',
+    tone: 'bg-sky-100 text-sky-700',
+  },
   CUSTOMER_DELETED: { path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M16 17h6', tone: 'bg-rose-100 text-rose-700' },
 };
 const DEFAULT_ICON = { path: 'M12 8v5M12 16h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', tone: 'bg-slate-100 text-slate-600' };
@@ -27,7 +30,13 @@ interface Entry {
   activityId: string;
   user: string;
   action: string;
-  details: { leadId?: string | null; customerId?: string | null; leadName?: string | null; claimedBy?: string | null; newStatus?: string | null };
+  details: {
+    leadId?: string | null;
+    customerId?: string | null;
+    leadName?: string | null;
+    claimedBy?: string | null;
+    newStatus?: string | null;
+  };
   timestamp: Date;
 }
 
@@ -62,7 +71,8 @@ function describe(e: Entry): string {
 /** Where an entry leads: its lead, or for a customer entry that customer in the list; nothing once deleted. */
 export function entryHref(e: Entry, adminHost: boolean): string | null {
   if (e.action === 'LEAD_DELETED' || e.action === 'CUSTOMER_DELETED') return null;
-  if (e.action.startsWith('CUSTOMER_')) return e.details.leadName ? `${adminPath(adminHost, 'customers')}?search=${encodeURIComponent(e.details.leadName)}` : null;
+  if (e.action.startsWith('CUSTOMER_'))
+    return e.details.leadName ? `${adminPath(adminHost, 'customers')}?search=${encodeURIComponent(e.details.leadName)}` : null;
   return e.details.leadId ? `${adminPath(adminHost, 'leads')}?lead=${encodeURIComponent(e.details.leadId)}` : null;
 }
 
@@ -110,8 +120,20 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
             );
             return (
               <li key={e.activityId} className="relative flex items-start gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5">
-                <span className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${icon.tone}`} data-action={e.action}>
-                  <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <span
+                  className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${icon.tone}`}
+                  data-action={e.action}
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-4 w-4"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
                     <path d={icon.path} />
                   </svg>
                 </span>
@@ -125,7 +147,11 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
                     text
                   )}
                 </p>
-                <time dateTime={new Date(e.timestamp).toISOString()} className="shrink-0 text-xs text-slate-500" title={new Date(e.timestamp).toLocaleString()}>
+                <time
+                  dateTime={new Date(e.timestamp).toISOString()}
+                  className="shrink-0 text-xs text-slate-500"
+                  title={new Date(e.timestamp).toLocaleString()}
+                >
                   {now ? relativeTime(new Date(e.timestamp), now) : ''}
                 </time>
               </li>
@@ -133,7 +159,9 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
           })}
         </ul>
       )}
-      <p className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-500 sm:px-5">Showing latest 50 activities. Use export for full history.</p>
+      <p className="border-t border-slate-200 px-4 py-3 text-center text-xs text-slate-500 sm:px-5">
+        Showing latest 50 activities. Use export for full history.
+      </p>
     </section>
   );
 }
@@ -152,7 +180,9 @@ function ExportForm({ onError }: { onError(message: string): void }) {
       const query = new URLSearchParams();
       if (from) query.set('from', from);
       if (to) query.set('to', to);
-      const res = await fetch(`${apiBase}/api/admin/activity-logs/export?${query}`, { headers: { Authorization: `Bearer ${getToken() ?? ''}` } });
+      const res = await fetch(`${apiBase}/api/admin/activity-logs/export?${query}`, {
+        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      });
       if (res.status === 401) return endSession(adminHosts);
       if (!res.ok) throw new Error(`export failed with ${res.status}`);
       const url = URL.createObjectURL(await res.blob());
@@ -169,7 +199,8 @@ function ExportForm({ onError }: { onError(message: string): void }) {
     }
   }
 
-  const input = 'min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+  const input =
+    'min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
   // A fieldset titled as the export's range: these dates shape the CSV only, not the list below.
   return (
     <fieldset aria-describedby={hintId} className="flex min-w-0 flex-wrap items-end gap-2">

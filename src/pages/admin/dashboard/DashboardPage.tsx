@@ -56,7 +56,11 @@ export default function DashboardPage() {
             <Figure label="Unclaimed" value={stats.data.unclaimedLeads} />
             <Figure label="Closed" value={stats.data.statusCounts.closed} tone="text-emerald-700" />
             <Figure label="Conversion" value={`${stats.data.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
-            <Figure label="Overdue (24h promise)" value={stats.data.overdueLeads} tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'} />
+            <Figure
+              label="Overdue (24h promise)"
+              value={stats.data.overdueLeads}
+              tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'}
+            />
           </Card>
           {stats.data.agents.map((agent) => (
             <Card key={agent.email} title={agent.name} subtitle={agent.email}>
@@ -69,7 +73,9 @@ export default function DashboardPage() {
           ))}
         </div>
       ) : stats.isError ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">The figures could not be loaded.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-sm text-slate-500">
+          The figures could not be loaded.
+        </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
           {[0, 1, 2].map((i) => (

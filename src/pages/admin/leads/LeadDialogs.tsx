@@ -16,7 +16,11 @@ export interface NewLead {
 export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; onCreate(lead: NewLead): void; onClose(): void }) {
   const [lead, setLead] = useState<NewLead>({ name: '', email: '', phone: '', notes: '' });
   const ready = lead.name.trim() && lead.email.trim() && lead.phone.trim();
-  const field = (key: keyof NewLead) => ({ value: lead[key], onChange: (e: { target: { value: string } }) => setLead({ ...lead, [key]: e.target.value }), disabled: busy });
+  const field = (key: keyof NewLead) => ({
+    value: lead[key],
+    onChange: (e: { target: { value: string } }) => setLead({ ...lead, [key]: e.target.value }),
+    disabled: busy,
+  });
   function submit(e: FormEvent) {
     e.preventDefault();
     if (ready) onCreate(lead);
@@ -56,7 +60,17 @@ export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; o
 /** SPEC.md §9: notes over 200 characters collapse behind Read More / Show Less. */
 export const NOTES_COLLAPSE_AT = 200;
 
-export function NotesDialog({ lead, busy, onSave, onClose }: { lead: LeadView; busy: boolean; onSave(notes: string): void; onClose(): void }) {
+export function NotesDialog({
+  lead,
+  busy,
+  onSave,
+  onClose,
+}: {
+  lead: LeadView;
+  busy: boolean;
+  onSave(notes: string): void;
+  onClose(): void;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(lead.notes);
   const [expanded, setExpanded] = useState(false);

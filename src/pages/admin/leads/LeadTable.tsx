@@ -46,12 +46,24 @@ export function LeadTable(props: {
             <th scope="col" className="w-10 px-3 py-3">
               <input type="checkbox" aria-label="Select all leads" checked={allSelected} onChange={props.onToggleAll} className="h-4 w-4" />
             </th>
-            <th scope="col" className="px-3 py-3">Lead</th>
-            <th scope="col" className="px-3 py-3">Contact</th>
-            <th scope="col" className="px-3 py-3">Received</th>
-            <th scope="col" className="px-3 py-3">Status</th>
-            <th scope="col" className="px-3 py-3">Claimed by</th>
-            <th scope="col" className="px-3 py-3 text-right">Actions</th>
+            <th scope="col" className="px-3 py-3">
+              Lead
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Contact
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Received
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-3">
+              Claimed by
+            </th>
+            <th scope="col" className="px-3 py-3 text-right">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -64,7 +76,16 @@ export function LeadTable(props: {
   );
 }
 
-function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actions }: Parameters<typeof LeadTable>[0] & { lead: LeadView }) {
+function LeadRow({
+  lead,
+  agents,
+  now,
+  selected,
+  busy,
+  highlight,
+  onToggle,
+  actions,
+}: Parameters<typeof LeadTable>[0] & { lead: LeadView }) {
   const working = busy.has(lead.leadId);
   const finished = lead.status === 'closed' || lead.status === 'lost';
   return (
@@ -74,7 +95,13 @@ function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actio
       aria-busy={working}
     >
       <td className="px-3 py-3 align-top">
-        <input type="checkbox" aria-label={`Select ${lead.name}`} checked={selected.has(lead.leadId)} onChange={() => onToggle(lead.leadId)} className="h-4 w-4" />
+        <input
+          type="checkbox"
+          aria-label={`Select ${lead.name}`}
+          checked={selected.has(lead.leadId)}
+          onChange={() => onToggle(lead.leadId)}
+          className="h-4 w-4"
+        />
       </td>
       <td className="px-3 py-3 align-top">
         <p className="font-semibold text-slate-900">{lead.name}</p>
@@ -126,7 +153,9 @@ function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actio
             ))}
           </select>
         ) : (
-          <span className={`${badge} ${STATUS_TONE[lead.status]}`}>{lead.status === 'lost' ? 'Lost' : lead.status === 'closed' ? 'Closed' : 'Unclaimed'}</span>
+          <span className={`${badge} ${STATUS_TONE[lead.status]}`}>
+            {lead.status === 'lost' ? 'Lost' : lead.status === 'closed' ? 'Closed' : 'Unclaimed'}
+          </span>
         )}
       </td>
       <td className="px-3 py-3 align-top text-slate-700">{lead.claimedBy ?? <span className="text-slate-400">—</span>}</td>
@@ -136,7 +165,13 @@ function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actio
             {!lead.claimedBy &&
               !finished &&
               agents.map((agent) => (
-                <button key={agent} type="button" className={`${smallButton} border-brand-200 text-brand-700`} disabled={working} onClick={() => actions.onClaim(lead, agent)}>
+                <button
+                  key={agent}
+                  type="button"
+                  className={`${smallButton} border-brand-200 text-brand-700`}
+                  disabled={working}
+                  onClick={() => actions.onClaim(lead, agent)}
+                >
                   Claim for {agent}
                 </button>
               ))}
@@ -145,11 +180,23 @@ function LeadRow({ lead, agents, now, selected, busy, highlight, onToggle, actio
                 Unclaim
               </button>
             )}
-            <button type="button" className={smallButton} disabled={working} onClick={() => actions.onNotes(lead)} aria-label={`Notes for ${lead.name}`}>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={working}
+              onClick={() => actions.onNotes(lead)}
+              aria-label={`Notes for ${lead.name}`}
+            >
               Notes
             </button>
             {lead.status !== 'closed' && (
-              <button type="button" className={`${smallButton} text-rose-700`} disabled={working} onClick={() => actions.onDelete(lead)} aria-label={`Delete ${lead.name}`}>
+              <button
+                type="button"
+                className={`${smallButton} text-rose-700`}
+                disabled={working}
+                onClick={() => actions.onDelete(lead)}
+                aria-label={`Delete ${lead.name}`}
+              >
                 Delete
               </button>
             )}

@@ -139,7 +139,11 @@ export default function LeadsPage() {
   }
 
   const createLead = (lead: NewLead) =>
-    save(() => client.leads.create.mutate({ ...lead, notes: lead.notes || undefined }), 'Error creating lead. Please try again.', `Lead ${lead.name.trim()} created.`);
+    save(
+      () => client.leads.create.mutate({ ...lead, notes: lead.notes || undefined }),
+      'Error creating lead. Please try again.',
+      `Lead ${lead.name.trim()} created.`,
+    );
 
   const saveNotes = (lead: LeadView, notes: string) =>
     save(() => client.leads.update.mutate({ leadId: lead.leadId, notes }), 'Error updating notes. Please try again.', 'Notes saved.');
@@ -184,7 +188,11 @@ export default function LeadsPage() {
               }`}
             >
               {label}
-              <span className={`rounded-full px-2 py-0.5 text-xs ${active ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}>{counts.get(tabKey(t)) ?? 0}</span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs ${active ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}
+              >
+                {counts.get(tabKey(t)) ?? 0}
+              </span>
             </button>
           );
         })}
@@ -209,7 +217,9 @@ export default function LeadsPage() {
           agents={agents}
           disabled={chosen.some((id) => busy.has(id))}
           onAction={bulk}
-          onDelete={() => setDialog({ kind: 'delete', leadIds: chosen, names: leads.filter((l) => chosen.includes(l.leadId)).map((l) => l.name) })}
+          onDelete={() =>
+            setDialog({ kind: 'delete', leadIds: chosen, names: leads.filter((l) => chosen.includes(l.leadId)).map((l) => l.name) })
+          }
         />
       )}
 
@@ -217,7 +227,9 @@ export default function LeadsPage() {
         {list.isPending ? (
           <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-200" />
         ) : list.isError ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">The leads could not be loaded. Please refresh the page.</p>
+          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">
+            The leads could not be loaded. Please refresh the page.
+          </p>
         ) : (list.data?.total ?? 0) === 0 ? (
           <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">{EMPTY_TEXT[tab.kind]}</p>
         ) : (
@@ -236,23 +248,34 @@ export default function LeadsPage() {
                   return next;
                 })
               }
-              onToggleAll={() => setSelected(pageLeads.every((l) => selected.has(l.leadId)) ? new Set() : new Set(pageLeads.map((l) => l.leadId)))}
+              onToggleAll={() =>
+                setSelected(pageLeads.every((l) => selected.has(l.leadId)) ? new Set() : new Set(pageLeads.map((l) => l.leadId)))
+              }
               actions={{
                 onClaim: (lead, agent) => void run([lead.leadId], { kind: 'claim', agent }),
                 onUnclaim: (lead) => void run([lead.leadId], { kind: 'unclaim' }),
-                onStatus: (lead, status) => (status === 'closed' ? setDialog({ kind: 'close', lead }) : void run([lead.leadId], { kind: 'status', status })),
+                onStatus: (lead, status) =>
+                  status === 'closed' ? setDialog({ kind: 'close', lead }) : void run([lead.leadId], { kind: 'status', status }),
                 onNotes: (lead) => setDialog({ kind: 'notes', lead }),
                 onDelete: (lead) => setDialog({ kind: 'delete', leadIds: [lead.leadId], names: [lead.name] }),
                 onShowFirst: (id) => void showLead(id),
               }}
             />
-            <Pager page={pageIndex} pages={pages} pageSize={list.data?.pageSize ?? 50} total={list.data?.total ?? 0} onPage={(p) => (setPage(p), setSelected(new Set()))} />
+            <Pager
+              page={pageIndex}
+              pages={pages}
+              pageSize={list.data?.pageSize ?? 50}
+              total={list.data?.total ?? 0}
+              onPage={(p) => (setPage(p), setSelected(new Set()))}
+            />
           </>
         )}
       </div>
 
       {dialog?.kind === 'create' && <CreateLeadDialog busy={saving} onCreate={createLead} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'notes' && <NotesDialog lead={dialog.lead} busy={saving} onSave={(notes) => saveNotes(dialog.lead, notes)} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'notes' && (
+        <NotesDialog lead={dialog.lead} busy={saving} onSave={(notes) => saveNotes(dialog.lead, notes)} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title={dialog.leadIds.length === 1 ? 'Delete Lead' : 'Delete Leads'}
@@ -279,7 +302,19 @@ export default function LeadsPage() {
   );
 }
 
-function Pager({ page, pages, pageSize, total, onPage }: { page: number; pages: number; pageSize: number; total: number; onPage(page: number): void }) {
+function Pager({
+  page,
+  pages,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  total: number;
+  onPage(page: number): void;
+}) {
   const first = page * pageSize + 1;
   const last = Math.min(total, (page + 1) * pageSize);
   return (
@@ -289,13 +324,23 @@ function Pager({ page, pages, pageSize, total, onPage }: { page: number; pages: 
       </p>
       {pages > 1 && (
         <div className="flex items-center gap-2">
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50" disabled={page === 0} onClick={() => onPage(page - 1)}>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
+            disabled={page === 0}
+            onClick={() => onPage(page - 1)}
+          >
             Previous
           </button>
           <span>
             Page {page + 1} of {pages}
           </span>
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50" disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
+            disabled={page >= pages - 1}
+            onClick={() => onPage(page + 1)}
+          >
             Next
           </button>
         </div>

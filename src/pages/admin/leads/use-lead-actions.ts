@@ -8,10 +8,7 @@ import type { Notice } from '../../../components/Notification.tsx';
 import type { LeadStatus } from '../../../../schemas/lead.ts';
 
 export type LeadAction =
-  | { kind: 'claim'; agent: string }
-  | { kind: 'status'; status: LeadStatus }
-  | { kind: 'unclaim' }
-  | { kind: 'delete' };
+  { kind: 'claim'; agent: string } | { kind: 'status'; status: LeadStatus } | { kind: 'unclaim' } | { kind: 'delete' };
 
 const FAILURE: Record<LeadAction['kind'], { one: string; some: string }> = {
   claim: { one: 'Error claiming lead. Please try again.', some: 'Error claiming some leads. Please try again.' },
@@ -51,7 +48,10 @@ export function useLeadActions(notify: (notice: Notice) => void) {
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() }),
+    ]);
 
   function call(leadId: string, action: LeadAction): Promise<unknown> {
     switch (action.kind) {

@@ -9,7 +9,15 @@ import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../com
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
-function Field(props: { label: string; type?: string; value: string; onChange(v: string): void; disabled: boolean; minLength?: number; autoComplete?: string }) {
+function Field(props: {
+  label: string;
+  type?: string;
+  value: string;
+  onChange(v: string): void;
+  disabled: boolean;
+  minLength?: number;
+  autoComplete?: string;
+}) {
   const id = useId();
   return (
     <div>
@@ -34,7 +42,13 @@ function Field(props: { label: string; type?: string; value: string; onChange(v:
 function Check(props: { label: string; checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
   return (
     <label className="flex items-center gap-2 text-sm text-slate-700">
-      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} disabled={props.disabled} className="h-4 w-4 rounded border-slate-300" />
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        disabled={props.disabled}
+        className="h-4 w-4 rounded border-slate-300"
+      />
       {props.label}
     </label>
   );
@@ -78,7 +92,15 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
       <form onSubmit={onSubmit} className="space-y-4">
         <Field label="Name" value={name} onChange={setName} disabled={busy} />
         <Field label="Email" type="email" value={email} onChange={setEmail} disabled={busy} />
-        <Field label="First Password" type="password" value={password} onChange={setPassword} disabled={busy} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        <Field
+          label="First Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          disabled={busy}
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+        />
         <p className="text-xs text-slate-500">Give this password to the new colleague; they choose their own at first sign-in.</p>
         <div className="flex gap-6">
           <Check label="Agent" checked={isAgent} onChange={setAgent} disabled={busy} />
@@ -91,7 +113,15 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
   );
 }
 
-export function ResetPasswordDialog({ staff, onClose, onReset }: { staff: { id: string; name: string; email: string }; onClose(): void; onReset(): void }) {
+export function ResetPasswordDialog({
+  staff,
+  onClose,
+  onReset,
+}: {
+  staff: { id: string; name: string; email: string };
+  onClose(): void;
+  onReset(): void;
+}) {
   const trpc = useTRPC();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +143,15 @@ export function ResetPasswordDialog({ staff, onClose, onReset }: { staff: { id: 
         <p className="text-sm text-slate-700">
           {staff.name} ({staff.email}) is signed out everywhere and must choose a new password after signing in with this temporary one.
         </p>
-        <Field label="Temporary Password" type="password" value={password} onChange={setPassword} disabled={busy} minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />
+        <Field
+          label="Temporary Password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          disabled={busy}
+          minLength={PASSWORD_MIN_LENGTH}
+          autoComplete="new-password"
+        />
         {error && <Alert>{error}</Alert>}
         <Footer busy={busy} onClose={onClose} label="Reset Password" busyLabel="Resetting..." />
       </form>

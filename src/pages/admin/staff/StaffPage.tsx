@@ -26,7 +26,10 @@ export default function StaffPage() {
   const setRoles = useMutation(
     trpc.staff.setRoles.mutationOptions({
       onSuccess: (row) => {
-        setNotice({ tone: 'success', message: `${row.name} is now ${[row.isAdmin && 'an admin', row.isAgent && 'an agent'].filter(Boolean).join(' and ') || 'staff without roles'}.` });
+        setNotice({
+          tone: 'success',
+          message: `${row.name} is now ${[row.isAdmin && 'an admin', row.isAgent && 'an agent'].filter(Boolean).join(' and ') || 'staff without roles'}.`,
+        });
         void refresh();
       },
       onError: (err) => fail(err.message || 'Could not change the roles.'),
@@ -91,7 +94,9 @@ export default function StaffPage() {
                 <tr key={s.id}>
                   <td className="px-4 py-3 font-medium text-slate-900">
                     {s.name}
-                    {s.mustChangePassword && <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>}
+                    {s.mustChangePassword && (
+                      <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>
+                    )}
                   </td>
                   <td className="px-4 py-3 text-slate-700">{s.email}</td>
                   {(['isAgent', 'isAdmin'] as const).map((role) => (
@@ -111,7 +116,11 @@ export default function StaffPage() {
                     <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
                       Reset Password
                     </button>
-                    <button type="button" className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50" onClick={() => setRemoving(s)}>
+                    <button
+                      type="button"
+                      className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50"
+                      onClick={() => setRemoving(s)}
+                    >
                       Remove
                     </button>
                   </td>
