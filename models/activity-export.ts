@@ -11,7 +11,10 @@ interface ChunkDoc {
   _id: string;
   /** `meta`: rows written so far. */
   n?: number;
-  /** `c<k>`: rows k*200 to k*200+199, each a JSON array [timestamp ISO, user, action, leadId, leadName, claimedBy, newStatus, customerId]. */
+  /**
+   * `c<k>`: rows k*200 to k*200+199, each a JSON array
+   * [timestamp ISO, user, action, leadId, leadName, claimedBy, newStatus, customerId].
+   */
   rows?: string[];
 }
 

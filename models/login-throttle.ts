@@ -100,8 +100,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function admitAttempt(keys: SignInKeys): Promise<void> {
   const pair = await hit(keys.pair);
-  const address = keys.address ? await hit(keys.address) : null;
   if (pair.count > ACCOUNT_ATTEMPTS) throw tooMany(pair.windowStart);
+  // Only attempts the pair let through count against the address: otherwise, of parallel attempts,
+  // one admitted by its pair count could meet the address count of the refused ones.
+  const address = keys.address ? await hit(keys.address) : null;
   if (address && address.count > ADDRESS_ATTEMPTS) throw tooMany(address.windowStart);
   const delay = accountDelayMs(await peek(keys.account));
   if (delay > 0) await sleep(delay);

@@ -37,6 +37,8 @@ export const VisitHourModel = mongoose.model('VisitHour', bucketSchema, 'visit_h
 export const VisitDayModel = mongoose.model('VisitDay', bucketSchema, 'visit_days');
 export const VisitMonthModel = mongoose.model('VisitMonth', bucketSchema, 'visit_months');
 const models = { hour: VisitHourModel, day: VisitDayModel, month: VisitMonthModel };
+/** The driver's collection of a level, typed with the string ids its buckets carry. */
+const buckets = (level: Level) => mongoose.connection.collection<{ _id: string }>(models[level].collection.collectionName);
 
 export interface Bucket {
   _id: string;
@@ -94,7 +96,9 @@ async function loadKnownKeys(byLevel: Record<Level, Delta[]>): Promise<void> {
     (Object.keys(byLevel) as Level[]).map(async (level) => {
       const ids = byLevel[level].map((d) => d.id).filter((id) => !knownKeys.has(`${level}:${id}`));
       if (!ids.length) return;
-      const docs = await models[level].collection.find({ _id: { $in: ids } as never }).toArray();
+      const docs = await buckets(level)
+        .find({ _id: { $in: ids } })
+        .toArray();
       const found = new Map(docs.map((doc) => [String(doc._id), doc as Record<string, unknown>]));
       for (const id of ids) {
         const doc = found.get(id);
@@ -141,8 +145,8 @@ export async function applyDeltas(deltas: Iterable<Delta>, now = Date.now()): Pr
     (Object.keys(byLevel) as Level[])
       .filter((level) => byLevel[level].length > 0)
       .map((level) =>
-        models[level].collection.bulkWrite(
-          byLevel[level].map((d) => ({ updateOne: { filter: { _id: d.id as never }, update: d.toUpdate(), upsert: true } })),
+        buckets(level).bulkWrite(
+          byLevel[level].map((d) => ({ updateOne: { filter: { _id: d.id }, update: d.toUpdate(), upsert: true } })),
           { ordered: false },
         ),
       ),
@@ -169,7 +173,9 @@ function toBucket(doc: Record<string, unknown>): Bucket {
 
 /** The buckets of one level whose ids fall in [first, last] (ids sort in time order). */
 export async function readBuckets(level: Level, first: string, last: string): Promise<Bucket[]> {
-  const docs = await models[level].collection.find({ _id: { $gte: first, $lte: last } as never }).toArray();
+  const docs = await buckets(level)
+    .find({ _id: { $gte: first, $lte: last } })
+    .toArray();
   return docs.map((d) => toBucket(d as Record<string, unknown>)).sort((a, b) => (a._id < b._id ? -1 : 1));
 }
 

@@ -178,11 +178,16 @@ function bodySchema(schema: z.ZodType, pathParams: string[]) {
 
 function operation(route: DocumentedRoute) {
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-  const params = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } }));
+  const params: { name: string; in: string; required: boolean; schema: unknown }[] = pathParams.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 64 },
+  }));
   if (route.query) {
     const q = jsonSchema(route.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {}))
-      params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema: schema as never });
+      params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
   }
   const errorCodes = [400, ...(route.staff ? [401] : []), 404, 409, 413, 415, 429, 503];
   if (route.method === 'post' && !route.staff && route.path.startsWith('/api/auth')) errorCodes.push(401, 403);

@@ -44,7 +44,7 @@ export function describeZodError(err: ZodError): string {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape }) {
     // Never leak stack traces to callers.
     return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } };
   },

@@ -48,6 +48,8 @@ export const SITE_PAGES = [
   'admin-analytics',
   'admin-leads',
   'admin-customers',
+  'admin-staff',
+  'admin-audit',
 ] as const;
 const sitePages = new Set<string>(SITE_PAGES);
 /** Paths of both hosting modes that name a site page. */

@@ -120,7 +120,6 @@ const kill = (pid: number | undefined, signal: NodeJS.Signals) => {
   }
 };
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-const isJsonError = (a: Answer) => a.type.startsWith('application/json') && typeof JSON.parse(a.body || '{}').error === 'string';
 let token = '';
 async function signIn() {
   const r = await call('POST', '/api/auth/login', { body: ADMIN, from: '127.0.1.1' });

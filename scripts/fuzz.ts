@@ -1,7 +1,7 @@
 // `npm run test:fuzz`: schemathesis against every route of GET /api/openapi.json, signed out and signed
 // in as a staff member, on a fresh embedded database. Checks: no 5xx, every answer's status, type and
 // body as documented, no stack trace, file path or HTML (scripts/fuzz_hooks.py). Prints the cases run.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,21 @@ const st = path.join(root, '.cache', 'fuzz-venv', 'bin', 'st');
 const budget = Number(process.env.FUZZ_SECONDS || 75);
 const CHECKS = 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,no_stack_trace';
 
+/** The pinned schemathesis, installed from PyPI into .cache/fuzz-venv on first use (as for the embedded database). */
+export const SCHEMATHESIS = 'schemathesis==4.32.5';
 if (!existsSync(st)) {
-  console.error('schemathesis is missing: run .ci/run, or create .cache/fuzz-venv with the pinned schemathesis (see .ci/run).');
-  process.exit(1);
+  console.log(`Installing ${SCHEMATHESIS} into .cache/fuzz-venv (first run only)...`);
+  const venv = path.join(root, '.cache', 'fuzz-venv');
+  const steps: [string, string[]][] = [
+    ['python3', ['-m', 'venv', venv]],
+    [path.join(venv, 'bin', 'pip'), ['install', '-q', '--disable-pip-version-check', SCHEMATHESIS]],
+  ];
+  for (const [cmd, args] of steps) {
+    if (spawnSync(cmd, args, { stdio: 'inherit' }).status !== 0 || (cmd === 'python3' && !existsSync(path.join(venv, 'bin', 'pip')))) {
+      console.error('schemathesis could not be installed: the fuzz suite needs python3 with venv (apt-get install python3-venv).');
+      process.exit(1);
+    }
+  }
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-fuzz-'));

@@ -23,9 +23,11 @@ const freePort = () =>
 
 const vitestJson = path.join(work, 'vitest.json');
 const e2eJson = path.join(work, 'e2e.json');
+const fuzzJson = path.join(work, 'fuzz.json');
 
 /** The steps, in order. `needs`: the step is not run (and counts as failed) when that one failed. */
 const steps = [
+  { name: 'lint', kind: 'check', cmd: 'npm', args: ['run', 'lint', '--silent'], timeoutMs: minutes(5) },
   { name: 'type check', kind: 'check', cmd: bin('tsc'), args: ['--noEmit'], timeoutMs: minutes(5) },
   {
     name: 'unit and integration tests',
@@ -49,6 +51,26 @@ const steps = [
     report: e2eJson,
     needs: 'production build',
     timeoutMs: minutes(25),
+  },
+  // Schemathesis against GET /api/openapi.json; each case it runs counts as one passed test.
+  {
+    name: 'API fuzzing (schemathesis)',
+    kind: 'fuzz',
+    cmd: 'npm',
+    args: ['run', 'test:fuzz', '--silent'],
+    env: async () => ({ FUZZ_SUMMARY_FILE: fuzzJson }),
+    report: fuzzJson,
+    timeoutMs: minutes(10),
+  },
+  // Faults on the built server (kill -9, database killed, SIGTERM) and a soak of SOAK_SECONDS (60 here).
+  {
+    name: 'fault suite',
+    kind: 'check',
+    cmd: 'npm',
+    args: ['run', 'test:faults', '--silent'],
+    env: async () => ({ SOAK_SECONDS: process.env.SOAK_SECONDS || '60' }),
+    needs: 'production build',
+    timeoutMs: minutes(15),
   },
 ];
 
@@ -167,6 +189,10 @@ for (const step of steps) {
     else if (!timedOut) fail(`failed: ${step.name} (exit ${code})`);
   } else if (!existsSync(step.report)) {
     fail(`did not run: ${step.name} wrote no report (exit ${code}): none of its tests counted`);
+  } else if (step.kind === 'fuzz') {
+    const { cases, failed } = readJson(step.report);
+    if (failed || code !== 0) fail(`failed: ${step.name} found answers outside the documented shapes (exit ${code})`);
+    else totals.passed += cases;
   } else {
     const ran = step.kind === 'vitest' ? countVitest(readJson(step.report)) : countPlaywright(readJson(step.report));
     const min = floor[step.name] ?? 0;
@@ -176,17 +202,6 @@ for (const step of steps) {
   }
   if (code !== 0 || totals.failed > failedBefore) failedSteps.add(step.name);
 }
-
-// Schemathesis against GET /api/openapi.json; each case it runs counts as one passed test.
-const fuzzJson = path.join(work, 'fuzz.json');
-run('API fuzzing (schemathesis)', 'npm', ['run', 'test:fuzz', '--silent'], { FUZZ_SUMMARY_FILE: fuzzJson });
-if (existsSync(fuzzJson)) {
-  const f = JSON.parse(readFileSync(fuzzJson, 'utf8'));
-  if (f.failed) totals.failed += 1;
-  else totals.passed += f.cases;
-}
-// Faults on the built server (kill -9, database killed, SIGTERM) and a soak of SOAK_SECONDS (60 here).
-run('fault suite', 'npm', ['run', 'test:faults', '--silent'], { SOAK_SECONDS: process.env.SOAK_SECONDS || '60' });
 
 rmSync(work, { recursive: true, force: true });
 if (problems.length) console.log(`\n${problems.join('\n')}`);

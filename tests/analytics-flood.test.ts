@@ -13,10 +13,11 @@ let token: string;
 beforeAll(async () => {
   // One trusted proxy hop: each call's X-Forwarded-For stands for a visitor of its own.
   server = await startTestServer({ TRUST_PROXY: '1' });
-  token = (await createStaffWithToken(server, { name: 'Flo Od', email: 'flood@example.com' })).token;
   // A fixed clock in the middle of an hour, so the per-address hour does not roll over mid-test.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(Date.UTC(2026, 2, 10, 18, 20)));
+  // Signed on that clock: a token issued "later" than the server's now is refused.
+  token = (await createStaffWithToken(server, { name: 'Flo Od', email: 'flood@example.com' })).token;
   resetVisitorState();
 });
 afterAll(async () => {

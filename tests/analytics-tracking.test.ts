@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState } from '../models/visit.ts';
 import { createLead } from '../models/lead.ts';
 
@@ -16,10 +17,13 @@ const UA = {
 };
 
 let server: TestServer;
-let token: string;
+let staff: { id: string; tokenVersion: number };
+/** A token issued on the test's own clock: one issued "later" than the server's now is refused. */
+const tokenNow = () => signStaffToken(staff, server.config.jwtSecret);
 beforeAll(async () => {
   server = await startTestServer({ TRUST_PROXY: '1' });
-  token = (await createStaffWithToken(server, { name: 'Ana Lyst', email: 'ana@example.com' })).token;
+  const created = (await createStaffWithToken(server, { name: 'Ana Lyst', email: 'ana@example.com' })).staff;
+  staff = { id: String(created.id), tokenVersion: created.tokenVersion };
 });
 afterAll(async () => {
   await server?.stop();
@@ -49,7 +53,7 @@ const advance = (minutes: number) => vi.setSystemTime(new Date(Date.now() + minu
 
 async function report(period = '24h') {
   await flushVisits();
-  const res = await server.api('GET', `/api/admin/analytics?period=${period}`, { token });
+  const res = await server.api('GET', `/api/admin/analytics?period=${period}`, { token: tokenNow() });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -221,7 +225,7 @@ describe('visit tracking', () => {
       const r = await report(period);
       expect(r.period).toBe(period);
     }
-    const bad = await server.api('GET', '/api/admin/analytics?period=forever', { token });
+    const bad = await server.api('GET', '/api/admin/analytics?period=forever', { token: tokenNow() });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/period: Unknown period/);
     expect((await server.api('GET', '/api/admin/analytics?period=24h')).status).toBe(401);

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
 function startServer(env: Record<string, string>) {
-  const child = spawn(tsx, ['server.ts'], {
+  // The server itself, not the tsx launcher in front of it, so a signal reaches the process under test.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'srv-')), ...env },
   });

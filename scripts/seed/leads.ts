@@ -9,7 +9,6 @@ import { DEMO_AGENTS } from './staff.ts';
 
 const MARK = 'demo-seed-leads';
 const HOUR = 3600_000;
-const DAY = 24 * HOUR;
 
 const FIRST = [
   'Maria',

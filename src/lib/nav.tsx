@@ -19,7 +19,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'classNa
 };
 
 /** An <a> that navigates in the page on a plain left click, as a router's link does. */
-export function Link({ to, onClick, ...rest }: LinkProps) {
+export function Link({ to, onClick, children, ...rest }: LinkProps) {
   const nav = useContext(NavContext);
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
@@ -27,7 +27,11 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
     e.preventDefault();
     nav.navigate(to);
   };
-  return <a href={to} onClick={click} {...rest} />;
+  return (
+    <a href={to} onClick={click} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 /** A link that knows whether it points at the current page (exact match), and says so to screen readers. */

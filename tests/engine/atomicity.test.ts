@@ -21,21 +21,21 @@ afterAll(async () => {
 
 describe('parallel $inc on one document', () => {
   it(`counts every one of ${N} findOneAndUpdate calls`, async () => {
-    const c = conn.db.collection('counters');
-    await c.insertOne({ _id: 'fam' as never, n: 0 });
-    await Promise.all(Array.from({ length: N }, () => c.findOneAndUpdate({ _id: 'fam' as never }, { $inc: { n: 1 } })));
-    expect((await c.findOne({ _id: 'fam' as never }))?.n).toBe(N);
+    const c = conn.db.collection<{ _id: string; n: number }>('counters');
+    await c.insertOne({ _id: 'fam', n: 0 });
+    await Promise.all(Array.from({ length: N }, () => c.findOneAndUpdate({ _id: 'fam' }, { $inc: { n: 1 } })));
+    expect((await c.findOne({ _id: 'fam' }))?.n).toBe(N);
   }, 60_000);
 
   it(`counts every one of ${N} updateOne calls, also as upserts`, async () => {
-    const c = conn.db.collection('counters');
+    const c = conn.db.collection<{ _id: string; n: number }>('counters');
     const results = await Promise.all(
-      Array.from({ length: N }, () => c.updateOne({ _id: 'upd' as never }, { $inc: { n: 1 } }, { upsert: true }).catch((err) => err)),
+      Array.from({ length: N }, () => c.updateOne({ _id: 'upd' }, { $inc: { n: 1 } }, { upsert: true }).catch((err) => err)),
     );
     // A racing upsert may lose the insert to another and fail with a duplicate key, as on MongoDB.
     const failed = results.filter((r) => r instanceof Error);
     expect(failed.every((e) => (e as { code?: number }).code === 11000)).toBe(true);
-    expect((await c.findOne({ _id: 'upd' as never }))?.n).toBe(N - failed.length);
+    expect((await c.findOne({ _id: 'upd' }))?.n).toBe(N - failed.length);
   }, 60_000);
 });
 

@@ -1,7 +1,7 @@
 // Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
 // visits over time, most visited pages, locations and marketing metrics, all measured. The period
 // lives in the address (`?period=7d`), so a reload or a shared link shows the same figures.
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';

@@ -5,9 +5,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { DETAIL_LABELS, REQUIRED_DETAILS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
-import { CustomerFields } from './CustomerFields.tsx';
-import { emptyForm, formFromCustomer, payloadFromForm } from './customer-form.ts';
-import { useCustomerForm } from './use-customer-form.ts';
+import { CustomerFields } from '../../../components/customer-form/CustomerFields.tsx';
+import { emptyForm, formFromCustomer, payloadFromForm } from '../../../components/customer-form/customer-form.ts';
+import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
 import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */

@@ -13,7 +13,7 @@ import { CustomerCards, CustomerTable } from './CustomerList.tsx';
 import { Alert, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
-import { inputClass } from './CustomerFields.tsx';
+import { inputClass } from '../../../components/customer-form/CustomerFields.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

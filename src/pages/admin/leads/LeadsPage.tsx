@@ -7,7 +7,7 @@ import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { primaryButton } from '../../../components/DialogFrame.tsx';
-import { CloseLeadDialog } from '../customers/CloseLeadDialog.tsx';
+import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
 import { LeadTable } from './LeadTable.tsx';
@@ -97,16 +97,19 @@ export default function LeadsPage() {
   }, [highlight, pageIndex, leads]);
 
   /** Opens the page holding a lead on the All tab and points at it (duplicate links, ?lead= from a customer). */
-  async function showLead(leadId: string) {
-    const where = await client.leads.locate.query({ leadId }).catch(() => null);
-    if (!where) return setNotice({ tone: 'error', message: 'That lead no longer exists.' });
-    setTab({ kind: 'all' });
-    setSearch('');
-    setAsked('');
-    setSelected(new Set());
-    setPage(where.page);
-    setHighlight(leadId);
-  }
+  const showLead = useCallback(
+    async (leadId: string) => {
+      const where = await client.leads.locate.query({ leadId }).catch(() => null);
+      if (!where) return setNotice({ tone: 'error', message: 'That lead no longer exists.' });
+      setTab({ kind: 'all' });
+      setSearch('');
+      setAsked('');
+      setSelected(new Set());
+      setPage(where.page);
+      setHighlight(leadId);
+    },
+    [client],
+  );
 
   const [params] = useSearchParams();
   const linked = params.get('lead');
@@ -116,7 +119,7 @@ export default function LeadsPage() {
       setLinkShown(linked);
       void showLead(linked);
     }
-  });
+  }, [linked, list.data, linkShown, showLead]);
 
   async function bulk(action: LeadAction) {
     const failed = await run(chosen, action);

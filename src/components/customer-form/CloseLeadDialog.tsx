@@ -3,12 +3,12 @@
 // may stay blank here: the customer list then marks the record "Missing details".
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc.ts';
-import { REQUIRED_DETAILS } from '../../../../schemas/customer.ts';
+import { useTRPC } from '../../lib/trpc.ts';
+import { REQUIRED_DETAILS } from '../../../schemas/customer.ts';
 import { CustomerFields } from './CustomerFields.tsx';
 import { emptyForm, payloadFromForm } from './customer-form.ts';
 import { useCustomerForm } from './use-customer-form.ts';
-import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../../../components/DialogFrame.tsx';
+import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../DialogFrame.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
 export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';

@@ -1,6 +1,6 @@
 // The customer form's state and its checks: text for every input, the payload the procedures take,
 // and every problem at once under its own field, by the same rules the server applies.
-import { customerRules, kidsProblem, type CustomerDetail, type RequiredDetail } from '../../../../schemas/customer.ts';
+import { customerRules, kidsProblem, type CustomerDetail, type RequiredDetail } from '../../../schemas/customer.ts';
 
 /** Form state: text for every input, as the browser gives it. */
 export interface CustomerForm {

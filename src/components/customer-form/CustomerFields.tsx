@@ -14,7 +14,7 @@ import {
   KIDS_MIN,
   PLAN_TYPES,
   type RequiredDetail,
-} from '../../../../schemas/customer.ts';
+} from '../../../schemas/customer.ts';
 import type { CustomerField, CustomerForm, FieldErrors } from './customer-form.ts';
 
 export const inputClass =

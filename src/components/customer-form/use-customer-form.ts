@@ -1,7 +1,7 @@
 // The state of a customer form: values, the error under each field, and focus on the first
 // invalid field after a refused save (by the browser-side check or by the server).
 import { useEffect, useRef, useState } from 'react';
-import type { RequiredDetail } from '../../../../schemas/customer.ts';
+import type { RequiredDetail } from '../../../schemas/customer.ts';
 import { fieldErrorFromServer, formErrors, type CustomerField, type CustomerForm, type FieldErrors } from './customer-form.ts';
 
 export function useCustomerForm(initial: CustomerForm | null, mayBeMissing: readonly RequiredDetail[]) {
