@@ -1,6 +1,7 @@
 // Lead Management in the browser: tabs and counts, claiming, statuses, bulk actions, notes,
 // deletion and the empty states (SPEC.md §4, §8). The database is shared by the whole suite, so
 // every test makes leads with a unique word and searches for it.
+import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
 import { LeadModel, claimLead, createLead, deleteLead } from '../models/lead.ts';
@@ -35,6 +36,9 @@ async function open(page: Page, tag: string) {
   await signIn(page);
   await page.goto('/admin/leads');
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
+  // The search runs on the server after a short pause: wait until only this test's leads are listed.
+  await expect(page.getByRole('row', { name: new RegExp(tag) }).first()).toBeVisible();
+  await expect.poll(async () => (await page.locator('tbody tr').allTextContents()).every((t) => t.includes(tag))).toBe(true);
 }
 
 const tab = (page: Page, label: string) => page.getByRole('tab', { name: new RegExp(`^${label}`) });
@@ -218,7 +222,10 @@ test('search matches phone digits, overdue and duplicate leads are marked', asyn
   // Phones of this test's own (digits from the run's word), so no other test's lead matches.
   const digits = String(parseInt(run, 36) % 10_000).padStart(4, '0');
   const first = await createLead({ name: `${tag} Old`, email: `${tag}.old@example.com`, phone: `(719) 555-${digits}` });
-  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: new Date(Date.now() - 30 * 3600_000) } });
+  const thirtyHoursAgo = new Date(Date.now() - 30 * 3600_000);
+  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } });
+  // Its duplicate-check keys (models/lead-keys.ts) date from its arrival too.
+  await mongoose.connection.collection('lead_keys').updateMany({ leadId: first._id }, { $set: { at: thirtyHoursAgo } });
   // The same email 30 hours later: outside the 24-hour window, so not a duplicate.
   await createLead({ name: `${tag} Again`, email: `${tag}.old@example.com`, phone: `(719) 556-${digits}` });
   // The same phone as "Again" within the window: a duplicate.
@@ -278,7 +285,10 @@ test('every tab has its empty state', async ({ page }) => {
 test('open leads show their age; a duplicate links to the first lead, and so does a link with ?lead=', async ({ page }) => {
   const tag = word();
   const [first] = await makeLeads(tag, 1);
-  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: new Date(Date.now() - 30 * 3600_000) } });
+  const thirtyHoursAgo = new Date(Date.now() - 30 * 3600_000);
+  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } });
+  // Its duplicate-check keys (models/lead-keys.ts) date from its arrival too.
+  await mongoose.connection.collection('lead_keys').updateMany({ leadId: first._id }, { $set: { at: thirtyHoursAgo } });
   const [repeat] = await makeLeads(`${tag}r`, 1);
   await LeadModel.updateOne({ _id: repeat._id }, { $set: { duplicateOf: first._id } });
   await open(page, tag);

@@ -2,7 +2,7 @@
 // appear in another browser's open leads page and dashboard without a reload.
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn } from './helpers.ts';
-import { LeadModel, claimLead } from '../models/lead.ts';
+import { LeadModel, claimLead, createLead } from '../models/lead.ts';
 
 const run = Date.now().toString(36);
 const AGENT = `Liv${run}`;
@@ -55,9 +55,10 @@ test('the dashboard counts a new lead without reloading', async ({ page }) => {
     .locator('div', { has: page.getByText('Total referrals', { exact: true }) })
     .locator('dd')
     .first();
-  const before = await LeadModel.countDocuments();
-  await expect(total).toHaveText(String(before));
-  await LeadModel.create({ name: `zdash${run}`, email: `zdash${run}@example.com`, phone: '303-555-0188', phoneDigits: '3035550188' });
+  await expect(total).toHaveText(/^\d+$/);
+  const before = Number(await total.textContent());
+  // Stored through the model (counters and all), as the public form of another server would.
+  await createLead({ name: `zdash${run}`, email: `zdash${run}@example.com`, phone: '303-555-0188' });
   // A write by another process reaches the console through the change counter alone.
   const { noteLeadChange } = await import('../models/live.ts');
   await noteLeadChange();

@@ -59,7 +59,7 @@ test('an admin adds staff, sets admin, resets a password, and the colleague must
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(change.getByRole('status')).toHaveText('Password changed successfully!');
   await expect(change).toHaveCount(0, { timeout: 10_000 });
-  await expect(colleague.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' })).toBeVisible();
+  await expect(colleague.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' })).toBeVisible({ timeout: 15_000 });
   expect((await StaffModel.findOne({ email }).lean())!.mustChangePassword).toBe(false);
   await context.close();
 });
