@@ -73,6 +73,10 @@ function schemathesis(label: string, extra: string[]): Promise<{ code: number; c
     '10',
     '--warnings',
     'off',
+    // Schemathesis 4.32's coverage phase can stop with an internal error of its own (Hypothesis
+    // re-parsing a lambda on Python 3.11); fuzzing and the stateful phase cover the same routes.
+    '--phases',
+    'examples,fuzzing,stateful',
     ...extra,
   ];
   console.log(`\n--- ${label} ---`);
