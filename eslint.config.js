@@ -11,7 +11,7 @@ const forbid = (groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.schemathesis/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
