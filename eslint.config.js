@@ -11,7 +11,18 @@ const forbid = (groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.schemathesis/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.cache/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      '.schemathesis/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
