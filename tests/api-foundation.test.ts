@@ -46,16 +46,18 @@ describe('API foundation', () => {
     }, 50);
     try {
       await expect.poll(async () => (await server.api('GET', '/api/health')).status, { timeout: 20_000, interval: 200 }).toBe(503);
-      const health = await server.api('GET', '/api/health');
-      expect(health.status).toBe(503);
-      expect(health.body).toEqual({ status: 'degraded', db: 'down' });
-      const leads = await server.api('GET', '/api/admin/leads', { token });
-      expect(leads.status).toBe(503);
-      expect(leads.body).toEqual({ error: 'The database is unavailable. Please try again shortly.' });
-      const referral = await server.api('POST', '/api/referral', {
-        body: { name: 'Rae Ferral', email: 'rae@example.com', phone: '(303) 555-0199' },
-      });
-      expect(referral.status).toBe(503);
+      // The supervisor restarts the engine within a second and the interval kills it again, so a
+      // request can land in the short gap while it is up: each route must answer 503 while it is down.
+      const answer = async (method: 'GET' | 'POST', url: string, opts: Parameters<TestServer['api']>[2] = {}) => {
+        const r = await server.api(method, url, opts);
+        return [r.status, r.body];
+      };
+      const poll = { timeout: 20_000, interval: 100 };
+      await expect.poll(() => answer('GET', '/api/health'), poll).toEqual([503, { status: 'degraded', db: 'down' }]);
+      const unavailable = { error: 'The database is unavailable. Please try again shortly.' };
+      await expect.poll(() => answer('GET', '/api/admin/leads', { token }), poll).toEqual([503, unavailable]);
+      const referral = { body: { name: 'Rae Ferral', email: 'rae@example.com', phone: '(303) 555-0199' } };
+      await expect.poll(() => answer('POST', '/api/referral', referral), poll).toEqual([503, unavailable]);
     } finally {
       clearInterval(keepDown);
     }
