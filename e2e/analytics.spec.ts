@@ -26,8 +26,11 @@ async function pausedClock(page: Page) {
   await page.clock.pauseAt(new Date(+start + 1000));
 }
 
+let visitorNo = 0;
+/** Browses as a visitor of its own: a user agent and an address (the rest of the suite shares loopback's). */
 async function browse(browser: Browser, userAgent: string, paths: string[]) {
-  const context = await browser.newContext({ userAgent });
+  const address = `198.51.100.${++visitorNo}`;
+  const context = await browser.newContext({ userAgent, extraHTTPHeaders: { 'x-forwarded-for': address } });
   const page = await context.newPage();
   for (const path of paths) {
     await page.goto(path);
