@@ -41,7 +41,7 @@ async function open(page: Page, tag: string) {
   await expect
     .poll(async () => {
       const rows = await page.locator('tbody tr').allTextContents();
-      if (await page.getByText(/^No \w+ (leads|deals)$/).isVisible()) return rows.length === 0;
+      if (await page.getByText(/^No (leads found|\w+ (leads|deals))$/).isVisible()) return rows.length === 0;
       return rows.length > 0 && rows.every((t) => t.includes(tag));
     })
     .toBe(true);
