@@ -3,11 +3,12 @@
 // process drives them with autocannon. Figures go to bench/results/ as JSON.
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 32;
@@ -97,6 +98,29 @@ async function pageJs(base: string, page: string) {
     gzip += wire;
   }
   return { page, gzipBytes: gzip, files };
+}
+
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The gzip bytes of the JavaScript a first admin screen loads: its chunks and everything they import (from the build). */
+function adminJs(): { screen: string; gzipBytes: number }[] {
+  const dir = path.join('dist', 'client');
+  const manifest = JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  const screens: Record<string, string[]> = {
+    'sign-in': ['src/pages/admin/auth/LoginPage.tsx'],
+    dashboard: ['src/pages/admin/AdminLayout.tsx', 'src/pages/admin/dashboard/DashboardPage.tsx'],
+  };
+  return Object.entries(screens).map(([screen, chunks]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key)) return;
+      seen.add(key);
+      for (const child of manifest[key].imports ?? []) visit(child);
+    };
+    for (const key of ['index.html', 'src/pages/admin/AdminProviders.tsx', ...chunks]) visit(key);
+    const gzipBytes = [...seen].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dir, manifest[key].file))).length, 0);
+    return { screen, gzipBytes };
+  });
 }
 
 export async function benchHttp(): Promise<void> {
@@ -204,6 +228,9 @@ export async function benchHttp(): Promise<void> {
     }
     console.log(`\nJavaScript each public page loads (gzip bytes on the wire):`);
     for (const j of js) console.log(`  ${j.page.padEnd(9)} ${String(j.gzipBytes).padStart(7)}  (${Object.keys(j.files).length} files)`);
+    const admin = adminJs();
+    console.log(`\nJavaScript the first admin screens load (gzip bytes, from the build; target 150,000):`);
+    for (const a of admin) console.log(`  ${a.screen.padEnd(9)} ${String(a.gzipBytes).padStart(7)}`);
 
     mkdirSync(path.join('bench', 'results'), { recursive: true });
     const file = path.join('bench', 'results', `http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -219,6 +246,7 @@ export async function benchHttp(): Promise<void> {
           rows,
           ceilingRuns: ceilings,
           publicJs: js,
+          adminJs: admin,
         },
         null,
         2,

@@ -3,14 +3,13 @@
 // a stored token to the login. Under 768 px the same navigation sits at the bottom of the screen,
 // in reach of a thumb, with the title, greeting and settings in one top bar; a skip link leads to
 // the page's own content.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
 import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
-import { ChangePasswordDialog } from './auth/ChangePasswordDialog.tsx';
 
 const NAV: { screen: AdminScreen; label: string; icon: string }[] = [
   { screen: 'dashboard', label: 'Dashboard', icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
@@ -137,19 +136,24 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         <Outlet />
       </main>
 
-      {mustChangePassword ? (
-        <ChangePasswordDialog
-          onClose={passwordChosen}
-          onCancel={logout}
-          cancelLabel="Logout"
-          notice="An administrator reset your password. Choose a new one to continue."
-        />
-      ) : (
-        dialogOpen && <ChangePasswordDialog onClose={closeDialog} />
-      )}
+      <Suspense fallback={null}>
+        {mustChangePassword ? (
+          <ChangePasswordDialog
+            onClose={passwordChosen}
+            onCancel={logout}
+            cancelLabel="Logout"
+            notice="An administrator reset your password. Choose a new one to continue."
+          />
+        ) : (
+          dialogOpen && <ChangePasswordDialog onClose={closeDialog} />
+        )}
+      </Suspense>
     </div>
   );
 }
+
+// Loaded when opened: the dialog brings the shared zod rules, which the first screen does not need.
+const ChangePasswordDialog = lazy(() => import('./auth/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 
 function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => void; onLogout: () => void }) {
   const [open, setOpen] = useState(false);

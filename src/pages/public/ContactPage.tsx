@@ -58,7 +58,10 @@ export function ContactPage() {
           </div>
 
           <aside aria-labelledby="direct-title" className="relative overflow-hidden rounded-3xl bg-brand-900 p-6 text-white sm:p-10">
-            <div aria-hidden="true" className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-brand-600/40 blur-2xl" />
+            <div
+              aria-hidden="true"
+              className="absolute -right-16 -top-16 h-48 w-48 rounded-full bg-radial from-brand-600/40 to-transparent to-70%"
+            />
             <h2 id="direct-title" className="relative text-xl font-bold">
               Prefer to reach us directly?
             </h2>

@@ -75,12 +75,12 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
   );
 }
 
-/** Soft decorative circles behind a light band. */
+/** Soft decorative circles behind a light band (radial gradients: a blur filter is a costly paint on phones). */
 export function Backdrop() {
   return (
     <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
-      <div className="absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
-      <div className="absolute -left-24 top-40 h-72 w-72 rounded-full bg-accent-500/10 blur-3xl" />
+      <div className="absolute -right-32 -top-32 h-96 w-96 rounded-full bg-radial from-brand-100/70 to-transparent to-70%" />
+      <div className="absolute -left-24 top-40 h-72 w-72 rounded-full bg-radial from-accent-500/10 to-transparent to-70%" />
     </div>
   );
 }
@@ -90,8 +90,14 @@ export function CtaBanner({ title, text }: { title: string; text: string }) {
   return (
     <section aria-labelledby="cta-title" className="px-4 py-16 sm:px-6 sm:py-24">
       <div className="relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-brand-900 px-6 py-12 text-center shadow-xl sm:px-12 sm:py-16">
-        <div aria-hidden="true" className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-brand-600/40 blur-2xl" />
-        <div aria-hidden="true" className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-accent-600/30 blur-2xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -right-20 -top-20 h-64 w-64 rounded-full bg-radial from-brand-600/40 to-transparent to-70%"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-24 -left-16 h-64 w-64 rounded-full bg-radial from-accent-600/30 to-transparent to-70%"
+        />
         <div className="relative">
           <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
             {title}
