@@ -10,6 +10,9 @@ import { ensureLeadIndex } from './models/lead-index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { endLiveStreams } from './routers/live.ts';
 
+/** How long a stopping server keeps accepting, so connections already made are served rather than reset. */
+const DRAIN_MS = 300;
+
 async function main() {
   const config = loadConfig();
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
@@ -25,6 +28,11 @@ async function main() {
     console.log(`Listening on http://localhost:${port}`);
   });
 
+  let draining = false;
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -34,8 +42,12 @@ async function main() {
       logger.error('in-flight requests did not finish in 10s; exiting');
       process.exit(1);
     }, 10_000);
-    // Stop accepting, end the consoles' live streams, let in-flight requests finish, then close the database.
+    // End the consoles' live streams, drain, stop accepting, let in-flight requests finish, then close the database.
     endLiveStreams();
+    // Connections the kernel has completed but Node has not yet taken would be reset if the listener closed
+    // at once: keep accepting for a moment, every answer now saying Connection: close.
+    draining = true;
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();

@@ -20,7 +20,8 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
   const uri = opts.mongodbUri ?? `${embedded!.uri.replace(/\/$/, '')}/${DB_NAME}`;
   try {
     await mongoose.connect(uri, {
-      serverSelectionTimeoutMS: 5000,
+      // The embedded engine is on a local socket: if it is not there within 2 s it is down, not slow.
+      serverSelectionTimeoutMS: embedded ? 2000 : 5000,
       // Requests fail fast (503) while the database is away instead of queueing forever.
       bufferCommands: false,
     });
@@ -28,10 +29,14 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
     await embedded?.stop();
     throw err;
   }
-  mongoose.connection.on('disconnected', () => logger.warn('database disconnected'));
+  mongoose.connection.on('disconnected', () => {
+    away = true;
+    logger.warn('database disconnected');
+  });
   mongoose.connection.on('reconnected', () => logger.info('database reconnected'));
   // Indexes are declared on the models; make sure they exist before serving.
   await Promise.all(Object.values(mongoose.models).map((m) => m.init()));
+  engine = embedded;
   const watch = watchDatabase();
   return {
     uri,
@@ -46,8 +51,14 @@ export async function connectDatabase(opts: { mongodbUri?: string; dataDir: stri
 }
 
 let away = false;
-/** True while the latest background ping failed: requests then get 503 at once instead of waiting for the driver. */
-export const databaseAway = () => away;
+let engine: EmbeddedDb | undefined;
+/** The embedded engine's process is gone (its supervisor starts it again a second later). */
+const engineGone = () => engine !== undefined && engine.pid() === undefined;
+/**
+ * True while the latest background ping failed, the driver lost the server, or the embedded engine's
+ * process is gone: requests then get 503 at once instead of waiting for the driver.
+ */
+export const databaseAway = () => away || engineGone();
 
 /**
  * Pings twice a second, so a dead database is known within about a second. Only a refused or broken
@@ -69,8 +80,8 @@ function watchDatabase(): NodeJS.Timeout {
     ])
       .catch(() => 'down' as const)
       .then((result) => {
-        // Away stays away until a ping answers.
-        away = result !== 'up' && (away || result === 'down');
+        // Away stays away until a ping answers; a slow ping with the engine's process gone is a dead one.
+        away = result !== 'up' && (away || result === 'down' || engineGone());
       })
       .finally(() => {
         clearTimeout(timeout);
@@ -87,6 +98,7 @@ export async function isDatabaseUp(timeoutMs = 2000): Promise<boolean> {
   if (!db) return false;
   try {
     await Promise.race([db.admin().ping(), new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), timeoutMs))]);
+    away = false; // health and the data routes agree the moment it answers
     return true;
   } catch {
     return false;
