@@ -140,6 +140,15 @@ test('recent activity shows relative times by the SPEC steps, an icon per action
     LEAD_DELETED: `Gone ${run}`,
   };
   await db();
+  // Sixty older entries of the same user below them: the list still stops at 50.
+  await insertActivities(
+    Array.from({ length: 60 }, (_, i) => ({
+      user: CLOCK_USER,
+      action: 'LEAD_CREATED' as const,
+      timestamp: at(20 * 24 * 60 * MINUTE + i * MINUTE),
+      details: { action: 'LEAD_CREATED', leadName: `Filler ${run} ${i}` },
+    })),
+  );
   await insertActivities(
     entries.map((e) => ({
       user: CLOCK_USER,
@@ -171,7 +180,8 @@ test('recent activity shows relative times by the SPEC steps, an icon per action
   const paths = await Promise.all(entries.map((_, i) => icon(i)));
   expect(new Set(paths).size).toBe(entries.length);
 
-  expect(await items.count()).toBeLessThanOrEqual(50);
+  await expect(items).toHaveCount(50);
+  await expect(items.nth(49)).toContainText(`added Filler ${run} 44`);
   await expect(page.getByText('Showing latest 50 activities. Use export for full history.')).toBeVisible();
 
   // An hour later without reloading, the times move on ("Just now" becomes "1h ago").
@@ -182,15 +192,27 @@ test('recent activity shows relative times by the SPEC steps, an icon per action
 });
 
 test('the activity export downloads the CSV named by its dates, and a failure says so', async ({ page }) => {
+  // One entry in January 2026 and one in February, both at noon in the brokerage's time zone.
+  const exporter = `Exporter ${run}`;
+  await db();
+  await insertActivities(
+    ['2026-01-15T19:00:00Z', '2026-02-15T19:00:00Z'].map((iso, i) => ({
+      user: exporter,
+      action: 'LEAD_CREATED' as const,
+      timestamp: new Date(iso),
+      details: { action: 'LEAD_CREATED', leadName: `Export ${run} ${i ? 'February' : 'January'}` },
+    })),
+  );
   await openDashboard(page);
+  const { readFile } = await import('node:fs/promises');
 
   let download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   let file = await download;
   expect(file.suggestedFilename()).toBe('activity-logs-all-to-now.csv');
-  const { readFile } = await import('node:fs/promises');
   const all = await readFile((await file.path())!, 'utf8');
   expect(all.split('\n')[0].toLowerCase()).toContain('action');
+  expect(all.split('\n').filter((line) => line.includes(exporter))).toHaveLength(2);
 
   await page.getByLabel('From').fill('2026-01-01');
   await page.getByLabel('To').fill('2026-01-31');
@@ -198,6 +220,9 @@ test('the activity export downloads the CSV named by its dates, and a failure sa
   await page.getByRole('button', { name: 'Export CSV' }).click();
   file = await download;
   expect(file.suggestedFilename()).toBe('activity-logs-2026-01-01-to-2026-01-31.csv');
+  const january = (await readFile((await file.path())!, 'utf8')).split('\n').filter((line) => line.includes(exporter));
+  expect(january).toHaveLength(1);
+  expect(january[0]).toContain(`Export ${run} January`);
 
   await page.route('**/api/admin/activity-logs/export**', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),

@@ -109,8 +109,11 @@ test.describe('header', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header).toHaveAttribute('data-scrolled', 'false');
-    await page.evaluate(() => window.scrollTo(0, 50));
-    await page.waitForTimeout(100);
+    // Two animation frames: the scroll event and whatever it set have run before the check.
+    await page.evaluate(() => {
+      window.scrollTo(0, 50);
+      return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.evaluate(() => window.scrollTo(0, 51));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
