@@ -76,6 +76,17 @@ const steps = [
   },
 ];
 
+// A partial run, for trying the runner itself: `node scripts/test-all.mjs --steps=vitest,check -- tests/x.test.ts`
+// runs only the steps of those kinds (or names), passing the arguments after `--` to vitest and Playwright.
+// Every step left out is a failure line, so a partial run is never green.
+const stepsArg = process.argv
+  .find((a) => a.startsWith('--steps='))
+  ?.slice('--steps='.length)
+  .split(',');
+const passThrough = process.argv.includes('--') ? process.argv.slice(process.argv.indexOf('--') + 1) : [];
+for (const step of steps) if (step.kind === 'vitest' || step.kind === 'playwright') step.args.push(...passThrough);
+const selected = (step) => !stepsArg || stepsArg.includes(step.kind) || stepsArg.includes(step.name);
+
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const floor = readJson('tests/floor.json');
 const allowedSkips = readJson('tests/skip-allowlist.json').skips;
@@ -174,6 +185,10 @@ function countPlaywright(report) {
 const failedSteps = new Set();
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  if (!selected(step)) {
+    fail(`did not run: ${step.name} (left out by --steps)`);
+    continue;
+  }
   if (step.needs && failedSteps.has(step.needs)) {
     failedSteps.add(step.name);
     fail(`did not run: ${step.name} (${step.needs} failed)`);
