@@ -5,10 +5,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-/** Imports a layer may not make; type-only imports of the app router stay allowed for the client. */
-const forbid = (groups, message) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: groups, message, allowTypeImports: true }] }],
-});
+const CLIENT = '**/src/**';
+/**
+ * Imports a layer may not make. Type-only imports of the app router stay allowed for the client; nothing on
+ * the server side imports the client tree, not even its types (shared types live in schemas/).
+ */
+const forbid = (groups, message) => {
+  const others = groups.filter((g) => g !== CLIENT);
+  const patterns = [
+    ...(others.length ? [{ group: others, message, allowTypeImports: true }] : []),
+    ...(groups.includes(CLIENT) ? [{ group: [CLIENT], message, allowTypeImports: false }] : []),
+  ];
+  return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
+};
 
 export default tseslint.config(
   {
@@ -60,6 +69,7 @@ export default tseslint.config(
     rules: forbid(['**/src/**', '**/routers/**', '**/models/**'], 'server/ is infrastructure; only server/app.ts assembles routers.'),
   },
   { files: ['server/app.ts'], rules: forbid(['**/src/**'], 'The server never imports the client tree.') },
+  { files: ['notify/**', 'scripts/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
   { files: ['src/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**'], 'The client imports schemas/ and types only.') },
   {
     // A feature imports src/components, src/lib and schemas/, never another feature's folder.

@@ -1,7 +1,7 @@
 // Email notices: the team's new-lead notice and reminder, and the visitor's acknowledgement. Plain text
 // and HTML. They carry contact details only: never notes, never anything medical.
 import type { LeadView } from '../schemas/lead.ts';
-import { site } from '../src/content.ts';
+import { site } from '../schemas/brokerage.ts';
 import { ageText, leadLink, maskEmail, maskPhone, sourceText } from './format.ts';
 
 export interface MailMessage {

@@ -9,8 +9,7 @@ import type { Config } from './config.ts';
 import { logger } from './logger.ts';
 import { loadStaticFiles, prepare, sendPrepared, type Prepared } from './page-cache.ts';
 import { isAdminHost } from '../schemas/host-mode.ts';
-import type { ClientConfig } from '../src/lib/client-config.tsx';
-import type { RenderRequest, RenderResult } from '../src/entry-server.tsx';
+import type { ClientConfig, RenderRequest, RenderResult } from '../schemas/render.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 type Render = (req: RenderRequest) => Promise<RenderResult>;

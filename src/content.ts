@@ -3,22 +3,7 @@
 
 export type IconName = 'heart' | 'shield' | 'chat' | 'support' | 'users' | 'map' | 'clock' | 'mail' | 'check' | 'tag' | 'scale' | 'cycle';
 
-export const site = {
-  name: 'Summit Health & Life',
-  legalName: 'Summit Health & Life Insurance',
-  tagline: 'Independent health and life insurance brokers',
-  description:
-    'Independent, licensed brokers who compare plans from leading carriers and help families and individuals choose health and life coverage with confidence.',
-  /** Shown in the footer and the Get Started sidebar. */
-  emails: {
-    general: 'hello@summithealthlife.com',
-    support: 'support@summithealthlife.com',
-  },
-  location: { city: 'Denver', region: 'Colorado', regionCode: 'CO', country: 'US', served: 'Serving clients nationwide' },
-  response: { time: 'Within 24 hours', days: 'Monday - Sunday' },
-  /** Time zone of the office: the copyright year is computed in it on server and browser alike. */
-  timeZone: 'America/Denver',
-};
+export { site } from '../schemas/brokerage.ts';
 
 export const trustNumbers = [
   { value: '1000+', label: 'Clients served' },

@@ -5,29 +5,14 @@ import { StaticRouter, type RouteObject } from 'react-router-dom';
 import { Writable } from 'node:stream';
 import { TZDate } from '@date-fns/tz';
 import { App, findHandle } from './App.tsx';
-import { ClientConfigContext, type ClientConfig } from './lib/client-config.tsx';
+import { ClientConfigContext } from './lib/client-config.tsx';
+import type { RenderRequest, RenderResult } from '../schemas/render.ts';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { renderHead } from './lib/meta.ts';
 import { buildRoutes } from './routes.tsx';
 import { currentYear } from './pages/public/Footer.tsx';
 import { site } from './content.ts';
 import { publicPages } from './public-pages.tsx';
-
-export interface RenderRequest {
-  url: string;
-  hostname: string;
-  origin: string;
-  clientConfig: ClientConfig;
-}
-
-export interface RenderResult {
-  html: string;
-  head: string;
-  status: number;
-  redirect?: string;
-  /** When the date-dependent parts (the footer's year) change: the HTML may be kept until then. */
-  validUntil: number;
-}
 
 /** The pages that load the public bundle (main site mode); any unknown path does too (its 404 page). */
 export const publicPaths = (): string[] => publicPages.map((p) => p.path);

@@ -1,11 +1,8 @@
 // Settings the server hands to the browser (CONTRACT.md variables the client needs).
 import { createContext, useContext } from 'react';
+import type { ClientConfig } from '../../schemas/render.ts';
 
-export interface ClientConfig {
-  adminHosts: string[];
-  googleClientId: string | null;
-  apiBase: string;
-}
+export type { ClientConfig };
 
 export const ClientConfigContext = createContext<ClientConfig>({ adminHosts: ['admin.localhost'], googleClientId: null, apiBase: '' });
 export const useClientConfig = () => useContext(ClientConfigContext);

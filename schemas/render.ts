@@ -1,0 +1,25 @@
+// What the server and the browser build agree on for server rendering: the settings the server hands to
+// the browser, and one render's request and result (server/ssr.ts calls src/entry-server.tsx with them).
+
+/** Settings the server hands to the browser (the CONTRACT variables the client needs). */
+export interface ClientConfig {
+  adminHosts: string[];
+  googleClientId: string | null;
+  apiBase: string;
+}
+
+export interface RenderRequest {
+  url: string;
+  hostname: string;
+  origin: string;
+  clientConfig: ClientConfig;
+}
+
+export interface RenderResult {
+  html: string;
+  head: string;
+  status: number;
+  redirect?: string;
+  /** When the date-dependent parts (the footer's year) change: the HTML may be kept until then. */
+  validUntil: number;
+}
