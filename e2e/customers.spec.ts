@@ -26,7 +26,7 @@ test('add a customer with the modal, find it by search and filters, edit and del
   await page.getByRole('button', { name: 'Add Customer' }).click();
   const modal = dialog(page);
   await expect(modal.getByRole('heading', { name: 'Add Customer' })).toBeVisible();
-  // The defaults of SPEC.md §5.
+  // The defaults of docs/product.md §5.
   await expect(modal.getByLabel('Insurance Type')).toHaveValue('individual');
   await expect(modal.getByLabel('Plan Type')).toHaveValue('PPO');
   // Kids fields show only with "Has kids".

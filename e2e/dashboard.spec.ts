@@ -1,6 +1,6 @@
 // Performance Dashboard in the browser: the agent and overall cards against the leads behind them,
 // Recent Activity with its relative times under a fixed clock, icons and footer, the CSV export and
-// its failure message, and the empty state when the activity cannot be loaded (SPEC.md §2, §8, §9).
+// its failure message, and the empty state when the activity cannot be loaded (docs/product.md §2, §8, §9).
 // The database is shared by the whole suite: this file makes its own agent, leads and entries.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
@@ -111,7 +111,7 @@ test('an agent card and the overall card show the figures of the leads behind th
   await expect(figure(page.getByRole('region', { name: 'Overall' }), 'Total referrals')).toHaveText(String(total + 1));
 });
 
-test('recent activity shows relative times by the SPEC steps, an icon per action, and the footer', async ({ page }) => {
+test('recent activity shows relative times by the documented steps, an icon per action, and the footer', async ({ page }) => {
   // The browser's clock is fixed a month ahead, and the entries are dated just before it, so they
   // are the newest of the shared database whatever other tests logged.
   const now = new Date(Math.floor((Date.now() + 30 * 24 * 60 * MINUTE) / MINUTE) * MINUTE);

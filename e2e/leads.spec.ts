@@ -1,5 +1,5 @@
 // Lead Management in the browser: tabs and counts, claiming, statuses, bulk actions, notes,
-// deletion and the empty states (SPEC.md §4, §8). The database is shared by the whole suite, so
+// deletion and the empty states (docs/product.md §4, §8). The database is shared by the whole suite, so
 // every test makes leads with a unique word and searches for it.
 import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
@@ -193,7 +193,7 @@ test('notes toggle between view and edit, and long notes collapse', async ({ pag
   await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.notes).toBe('Call back Tuesday');
 });
 
-test('the create-lead form needs name, email and phone, and a failure shows the SPEC alert', async ({ page }) => {
+test('the create-lead form needs name, email and phone, and a failure shows the documented alert', async ({ page }) => {
   const tag = word();
   await open(page, tag);
   await expect(page.getByText('No leads found')).toBeVisible();

@@ -1,4 +1,4 @@
-// The public site (SPEC.md §2, §4, §5, §8): server-rendered pages, the header, the lead form in
+// The public site (docs/product.md §2, §4, §5, §8): server-rendered pages, the header, the lead form in
 // every state, search-engine files and an accessibility scan.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';

@@ -44,7 +44,7 @@ const index = () => mongoose.connection.collection<Keyed>('lead_index');
 export const holderCode = (claimedBy: string | null | undefined) => (claimedBy ? `a${Buffer.from(claimedBy).toString('hex')}` : 'none');
 export const agentTab = (name: string) => holderCode(name);
 
-/** The tab a lead shows under besides All and Closed: Lost, its agent's, or Unclaimed (SPEC.md §4). */
+/** The tab a lead shows under besides All and Closed: Lost, its agent's, or Unclaimed (docs/product.md §4). */
 function primaryTab(l: LeadFacts): string | null {
   if (l.status === 'lost') return 'lost';
   if (l.claimedBy) return holderCode(l.claimedBy);

@@ -25,7 +25,7 @@ function parseEntry(key: string, value: string): Entry {
 const inTab = (e: Entry, tab: string) => tab === 'all' || e.primary === tab || (tab === 'closed' && e.closed);
 const newestFirst = (a: Entry, b: Entry) => b.seq - a.seq;
 
-/** The tabs of the console (SPEC.md §4) as the client names them, with their codes here. */
+/** The tabs of the console (docs/product.md §4) as the client names them, with their codes here. */
 function tabsIn(counters: LeadCounters): { key: string; code: string }[] {
   const agents = Object.keys(counters.t)
     .filter((code) => /^a[0-9a-f]+$/.test(code))

@@ -8,7 +8,7 @@ import { recentLeadsOf } from './lead-page.ts';
 type StatusCounts = Record<LeadStatus, number>;
 const emptyCounts = (): StatusCounts => Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as StatusCounts;
 
-/** closed / assigned as a percentage with one decimal (SPEC.md §9). */
+/** closed / assigned as a percentage with one decimal (docs/product.md §9). */
 export const conversionRate = (closed: number, assigned: number) => (assigned ? Math.round((closed / assigned) * 1000) / 10 : 0);
 
 /** Median arrival-to-claim time is measured over claims of the last 90 days. */
@@ -30,7 +30,7 @@ export interface AgentStats {
   lost: number;
   conversionRate: number;
   medianClaimMinutes: number | null;
-  /** SPEC.md §3: each agent's leads with their status. */
+  /** docs/product.md §3: each agent's leads with their status. */
   leads: { leadId: string; name: string; status: LeadStatus; createdAt: Date }[];
 }
 

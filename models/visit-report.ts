@@ -1,4 +1,4 @@
-// The Site Analytics answer (SPEC.md §3 analytics) for one period, measured from the visit
+// The Site Analytics answer (docs/product.md §3 analytics) for one period, measured from the visit
 // aggregates, compared with the previous period of equal length.
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';

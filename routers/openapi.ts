@@ -1,4 +1,4 @@
-// GET /api/openapi.json: the documented /api routes (SPEC.md §7, CONTRACT.md), their request bodies,
+// GET /api/openapi.json: the documented /api routes (docs/product.md §7, CONTRACT.md), their request bodies,
 // queries and answers, generated from the shared zod schemas so the document cannot drift from them.
 import { z } from 'zod';
 import type { MountableRoute } from './rest.ts';

@@ -1,4 +1,4 @@
-// REST adapters for the documented /api routes (SPEC.md §7). Each route calls the same tRPC
+// REST adapters for the documented /api routes (docs/product.md §7). Each route calls the same tRPC
 // procedure the admin console uses, through a server-side caller: never a second copy of the logic.
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError, type AnyRouter } from '@trpc/server';

@@ -1,4 +1,4 @@
-// Visit tracking and site analytics: the payload, the periods and the display limits (SPEC.md §3, §7, §9).
+// Visit tracking and site analytics: the payload, the periods and the display limits (docs/product.md §3, §7, §9).
 import { z } from 'zod';
 
 export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '90d', 'current-month', 'last-month', 'current-year', 'last-year'] as const;
@@ -77,7 +77,7 @@ export function sitePageOf(page: string): string | null {
 }
 
 /**
- * The visit tracking payload (SPEC.md §3): any strings are accepted (the caller ignores the answer);
+ * The visit tracking payload (docs/product.md §3): any strings are accepted (the caller ignores the answer);
  * the server decides what is counted. Only a payload not of this shape is refused.
  */
 export const trackVisitInput = z.object({
@@ -87,7 +87,7 @@ export const trackVisitInput = z.object({
 });
 export type TrackVisitInput = z.infer<typeof trackVisitInput>;
 
-/** How many entries each list of the analytics answer holds (SPEC.md §9). */
+/** How many entries each list of the analytics answer holds (docs/product.md §9). */
 export const ANALYTICS_LIMITS = {
   states: 50,
   pages: 8,

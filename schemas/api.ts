@@ -1,4 +1,4 @@
-// Shapes of the /api answers (CONTRACT.md, SPEC.md §3), as the OpenAPI document and its fuzz suite
+// Shapes of the /api answers (CONTRACT.md, docs/product.md §3), as the OpenAPI document and its fuzz suite
 // describe them. Objects stay open (`looseObject`): a field added later is no breaking change.
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.ts';

@@ -38,7 +38,7 @@ export const changePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-/** The user kept beside the token in the browser (SPEC.md §3, CONTRACT.md login answer). */
+/** The user kept beside the token in the browser (docs/product.md §3, CONTRACT.md login answer). */
 export const sessionUser = z.object({ name: z.string(), email: z.string() });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -52,7 +52,7 @@ export const staffAccountInput = z.object({
 });
 export type StaffAccountInput = z.infer<typeof staffAccountInput>;
 
-/** The order SPEC.md §5 gives: confirmation first, then length. Null when the form may be sent. */
+/** The order docs/product.md §5 gives: confirmation first, then length. Null when the form may be sent. */
 export function checkNewPassword(newPw: string, confirmation: string): string | null {
   if (newPw !== confirmation) return PASSWORDS_DO_NOT_MATCH;
   if (newPw.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;

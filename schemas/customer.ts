@@ -1,4 +1,4 @@
-// Customer schemas and option lists (SPEC.md §3, §5), shared by the forms, the procedures, the REST
+// Customer schemas and option lists (docs/product.md §3, §5), shared by the forms, the procedures, the REST
 // adapters and the Mongoose model: a value outside a list is refused the same way everywhere.
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
@@ -131,7 +131,7 @@ export interface KidsFields {
   kidsAges?: string | null;
 }
 
-/** The kids rule of SPEC.md §5: a count of 1 to 20 (and ages) only when has-kids is set. */
+/** The kids rule of docs/product.md §5: a count of 1 to 20 (and ages) only when has-kids is set. */
 export function kidsProblem(v: KidsFields): { path: string; message: string } | null {
   if (!v.hasKids) return null;
   if (v.kidsCount === undefined || v.kidsCount === null)
@@ -147,7 +147,7 @@ const withKidsRule = (v: KidsFields, ctx: z.RefinementCtx) => {
 };
 
 /**
- * Details the add/edit modal requires (SPEC.md §5) but the form that closes a lead does not. A
+ * Details the add/edit modal requires (docs/product.md §5) but the form that closes a lead does not. A
  * customer without them is kept and marked "missing details"; an edit may leave a missing one
  * missing, but never clears one that is set.
  */
@@ -193,7 +193,7 @@ export function customerRules(mayBeMissing: readonly RequiredDetail[] = []): z.Z
 /** The add/edit modal's rules for a new customer: name, age, email, phone, types and provider required. */
 export const customerInput = customerRules();
 
-/** The customer-information form that closes a lead (SPEC.md §5): only name, email and phone required. */
+/** The customer-information form that closes a lead (docs/product.md §5): only name, email and phone required. */
 export const closeLeadCustomer = customerRules(REQUIRED_DETAILS);
 export type CloseLeadCustomer = z.output<typeof customerObject>;
 

@@ -1,4 +1,4 @@
-// Hosting modes (SPEC.md §2): an admin hostname serves the console at the root,
+// Hosting modes (docs/product.md §2): an admin hostname serves the console at the root,
 // the main site serves it under /admin.
 export function isAdminHost(hostname: string, adminHosts: string[]): boolean {
   return adminHosts.includes(hostname.toLowerCase());

@@ -5,7 +5,7 @@ export const LEAD_STATUSES = ['unclaimed', 'called', 'follow-up', 'quoted', 'clo
 export const leadStatus = z.enum(LEAD_STATUSES);
 export type LeadStatus = z.infer<typeof leadStatus>;
 
-/** Statuses an agent can pick from the dropdown of a claimed lead (SPEC.md §4). */
+/** Statuses an agent can pick from the dropdown of a claimed lead (docs/product.md §4). */
 export const WORKING_STATUSES = ['called', 'follow-up', 'quoted', 'closed', 'lost'] as const;
 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
@@ -52,7 +52,7 @@ export const phoneNumber = z
 export const NOTES_MAX = 5000;
 export const leadNotes = z.string().overwrite(stripControlsKeepLines).max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
 
-/** The public contact form (SPEC.md §3): name, email, phone. */
+/** The public contact form (docs/product.md §3): name, email, phone. */
 export const referralInput = z.object({
   name: personName,
   email: emailAddress,
@@ -63,7 +63,7 @@ export type ReferralInput = z.infer<typeof referralInput>;
 /** A lead's id in the API: the record's id as text. Unknown or malformed ids are 404, not 400. */
 export const leadIdInput = z.object({ leadId: z.string().trim().min(1, 'leadId is required').max(64) });
 
-/** Staff adding a lead by hand (SPEC.md §5): name, email and phone required, notes optional. */
+/** Staff adding a lead by hand (docs/product.md §5): name, email and phone required, notes optional. */
 export const leadCreateInput = referralInput.extend({ notes: leadNotes.optional() });
 export type LeadCreateInput = z.infer<typeof leadCreateInput>;
 
@@ -102,7 +102,7 @@ export interface LeadView {
   claimedAt: Date | null;
   contactedAt: Date | null;
   createdAt: Date;
-  /** SPEC.md §3 names the arrival time both createdAt and timestamp. */
+  /** docs/product.md §3 names the arrival time both createdAt and timestamp. */
   timestamp: Date;
   source: 'website' | 'admin';
   /** The first submission this one may repeat. */
@@ -111,5 +111,5 @@ export interface LeadView {
   overdue: boolean;
 }
 
-/** The site promises a reply within 24 hours (SPEC.md §1). */
+/** The site promises a reply within 24 hours (docs/product.md §1). */
 export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;

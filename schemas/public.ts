@@ -4,7 +4,7 @@
 /** A hidden form field: a person leaves it empty, form-filling bots tend to fill it. */
 export const HONEYPOT_FIELD = 'website';
 
-/** Delay before a page reports its visit (SPEC.md §9). */
+/** Delay before a page reports its visit (docs/product.md §9). */
 export const TRACK_DELAY_MS = 1000;
 
 /** The public pages search engines may index (robots.txt, sitemap.xml). */

@@ -11,7 +11,7 @@ const isUnauthorized = (err: unknown) =>
 
 export function Providers({ config, children }: { config: ClientConfig; children: ReactNode }) {
   const [queryClient] = useState(() => {
-    // SPEC.md §4: a 401 on any admin call ends the stored session and opens the login. Only a
+    // docs/product.md §4: a 401 on any admin call ends the stored session and opens the login. Only a
     // call that carried a token counts; a failed sign-in is a 401 too and is shown on the form.
     const onError = (err: unknown) => {
       if (isUnauthorized(err) && getToken()) endSession(config.adminHosts);

@@ -1,4 +1,4 @@
-// The public pages of the main site (SPEC.md §2) with their handles: the route table of the
+// The public pages of the main site (docs/product.md §2) with their handles: the route table of the
 // console's router and the public bundle's own page switch are both built from this list.
 import type { ComponentType } from 'react';
 import type { PageHandle } from './routes.tsx';

@@ -1,4 +1,4 @@
-// The route table of both hosting modes (SPEC.md §2). Each page's handle names it for
+// The route table of both hosting modes (docs/product.md §2). Each page's handle names it for
 // visit tracking and gives its title and description for the document head.
 import { lazy } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // The console's lead list paged, filtered and searched on the server, the kept counters behind it
-// and the dashboard stats, and losing a lead from any state but closed (SPEC.md §4).
+// and the dashboard stats, and losing a lead from any state but closed (docs/product.md §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';

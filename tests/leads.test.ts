@@ -1,4 +1,4 @@
-// Lead routes over HTTP against the real embedded database: the rules SPEC.md §4 and CONTRACT.md set.
+// Lead routes over HTTP against the real embedded database: the rules docs/product.md §4 and CONTRACT.md set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import mongoose from 'mongoose';
@@ -176,7 +176,7 @@ describe('recent activity', () => {
 });
 
 describe('activity export', () => {
-  it('streams CSV with proper quoting, formula-safe cells and the SPEC file name', async () => {
+  it('streams CSV with proper quoting, formula-safe cells and the documented file name', async () => {
     const id = await newLead(8);
     await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { notes: 'x' } });
     await LeadModel.updateOne({ _id: id }, { $set: { name: '=HYPERLINK("http://evil")' } });

@@ -1,4 +1,4 @@
-// Roles and the audit log over HTTP against the real embedded database: every SPEC.md action is open
+// Roles and the audit log over HTTP against the real embedded database: every action of docs/product.md is open
 // to every staff member, staff management and the audit log only to admins, medical reads and
 // exports are recorded, and an admin's password reset forces a new password at sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ async function trpc(token: string, proc: string, input?: unknown, method: 'GET' 
 const rest = (token: string, method: string, path: string, body?: unknown) => server.api(method, path, { token, body });
 
 describe('every staff member', () => {
-  it('can do every SPEC.md action without being an admin', async () => {
+  it('can do every documented action without being an admin', async () => {
     const t = clerk.token;
     const lead = await rest(t, 'POST', '/api/admin/leads', {
       name: 'Open Lead',

@@ -1,4 +1,4 @@
-// The signed-in staff member, kept in localStorage under the keys SPEC.md §3 names, and the
+// The signed-in staff member, kept in localStorage under the keys docs/product.md §3 names, and the
 // hosting mode of the admin screen being shown.
 import { useMemo, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -60,7 +60,7 @@ export function clearSession(): void {
 
 /**
  * Ends a session the server no longer accepts (a 401): clears storage and opens the login
- * screen of this host (SPEC.md §4 "redirects to /admin"; an admin host has /login instead).
+ * screen of this host (docs/product.md §4 "redirects to /admin"; an admin host has /login instead).
  */
 export function endSession(adminHosts: string[]): void {
   clearSession();

@@ -1,4 +1,4 @@
-// Visit tracking in the browser (SPEC.md §4): one second after a page mounts (and the document
+// Visit tracking in the browser (docs/product.md §4): one second after a page mounts (and the document
 // has loaded) it reports its visit, once per page per browser session. No cookies; failures are silent.
 import { useEffect } from 'react';
 import { TRACK_DELAY_MS } from '../../schemas/public.ts';

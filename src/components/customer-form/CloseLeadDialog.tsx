@@ -1,4 +1,4 @@
-// The customer-information form that closes a lead (SPEC.md §4, §5, §8). The lead becomes closed
+// The customer-information form that closes a lead (docs/product.md §4, §5, §8). The lead becomes closed
 // only once the server has saved its customer; on failure the lead stays as it was. Age and provider
 // may stay blank here: the customer list then marks the record "Missing details".
 import { useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
-// The admin console around every signed-in screen (SPEC.md §2): the Admin Console sidebar (with Staff and Audit Log for admins), the
-// greeting, the settings menu (Change Password, Logout) and the guard that sends visitors without
-// a stored token to the login. Under 768 px the same navigation sits at the bottom of the screen,
+// The admin console around every signed-in screen (docs/product.md §2): the Admin Console sidebar
+// (with Staff and Audit Log for admins), the greeting, the settings menu (Change Password, Logout)
+// and the guard that sends visitors without a stored token to the login. Under 768 px the same navigation sits at the bottom of the screen,
 // in reach of a thumb, with the title, greeting and settings in one top bar; a skip link leads to
 // the page's own content.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// About, titled Meet Our Team (SPEC.md §2): story, three broker bios, approach, call to action.
+// About, titled Meet Our Team (docs/product.md §2): story, three broker bios, approach, call to action.
 import { approach, brokers, site, story } from '../../content.ts';
 import { Icon } from './icons.tsx';
 import { CtaBanner, PageIntro, SectionHeading, initials } from './ui.tsx';

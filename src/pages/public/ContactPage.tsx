@@ -1,4 +1,4 @@
-// Get Started (SPEC.md §2): the lead form beside a sidebar with email, location and response time.
+// Get Started (docs/product.md §2): the lead form beside a sidebar with email, location and response time.
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 import { LeadForm } from './LeadForm.tsx';

@@ -1,4 +1,4 @@
-// The public footer (SPEC.md §2): a description, two contact emails and the copyright line.
+// The public footer (docs/product.md §2): a description, two contact emails and the copyright line.
 import { Link } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';

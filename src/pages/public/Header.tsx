@@ -1,11 +1,11 @@
-// The fixed top bar of the public site (SPEC.md §2): Home, About, Get Started, a mobile menu,
+// The fixed top bar of the public site (docs/product.md §2): Home, About, Get Started, a mobile menu,
 // and a denser, shadowed style once the page is scrolled past the threshold.
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 
-/** SPEC.md §9: the header changes style once the page is scrolled more than 50 px. */
+/** docs/product.md §9: the header changes style once the page is scrolled more than 50 px. */
 export const SCROLLED_THRESHOLD_PX = 50;
 
 const links = [

@@ -1,4 +1,4 @@
-// Home (SPEC.md §2): hero with both calls to action, trust numbers, services, process,
+// Home (docs/product.md §2): hero with both calls to action, trust numbers, services, process,
 // why-choose, testimonial and the closing call to action.
 import { brokers, processSteps, reasons, services, site, testimonial, trustNumbers } from '../../content.ts';
 import { Icon } from './icons.tsx';

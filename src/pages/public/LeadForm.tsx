@@ -1,4 +1,4 @@
-// The lead form (SPEC.md §4, §5, §8): name, email and phone, posted to /api/referral.
+// The lead form (docs/product.md §4, §5, §8): name, email and phone, posted to /api/referral.
 // idle -> submitting -> success | error; typing after an error clears it; an answer without a
 // success flag leaves everything as it was.
 import { useId, useState, type FormEvent } from 'react';

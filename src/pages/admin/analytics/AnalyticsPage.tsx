@@ -1,4 +1,4 @@
-// Site Analytics (SPEC.md §2): period selector, visits hero, stat cards, states chart and map,
+// Site Analytics (docs/product.md §2): period selector, visits hero, stat cards, states chart and map,
 // visits over time, most visited pages, locations and marketing metrics, all measured. The period
 // lives in the address (`?period=7d`), so a reload or a shared link shows the same figures.
 import { lazy, Suspense, useEffect, useId } from 'react';
@@ -43,7 +43,7 @@ export default function AnalyticsPage() {
     retry: (count, err) => !isUnauthorized(err) && count < 1,
   });
 
-  // An expired or revoked session goes back to the login (SPEC.md §4, §8).
+  // An expired or revoked session goes back to the login (docs/product.md §4, §8).
   useEffect(() => {
     if (query.error && isUnauthorized(query.error)) {
       clearSession();

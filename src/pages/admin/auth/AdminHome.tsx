@@ -1,4 +1,4 @@
-// The root of an admin host (SPEC.md §2): the dashboard when a token is stored, otherwise the login.
+// The root of an admin host (docs/product.md §2): the dashboard when a token is stored, otherwise the login.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useStoredSession } from '../../../lib/session.ts';

@@ -1,4 +1,4 @@
-// The Change Password dialog (SPEC.md §2, §4, §5, §8). The parent mounts it to open it and
+// The Change Password dialog (docs/product.md §2, §4, §5, §8). The parent mounts it to open it and
 // unmounts it to close it, so every opening starts with empty fields and no messages.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
@@ -57,7 +57,7 @@ export function ChangePasswordDialog({
     setError(null);
     setSuccess(null);
     // Empty fields get the browser's own "required" prompt; the form skips the length prompt
-    // (noValidate) so the SPEC.md messages below come in their order.
+    // (noValidate) so the messages below (docs/product.md §8) come in their order.
     const empty = Array.from(form.current?.elements ?? []).find(
       (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.validity.valueMissing,
     );

@@ -1,4 +1,4 @@
-// The admin login (SPEC.md §2, §4, §8): email and password, or Google when configured.
+// The admin login (docs/product.md §2, §4, §8): email and password, or Google when configured.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The add/edit customer modal (SPEC.md §5, §8). Editing loads the full customer, medical details
+// The add/edit customer modal (docs/product.md §5, §8). Editing loads the full customer, medical details
 // included, which the list never carries. Details an older record lacks (a customer made by
 // closing a lead) may stay missing; the form says which.
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Customer Management (SPEC.md §2, §5, §8): stats, search and filters (kept in the address), the
+// Customer Management (docs/product.md §2, §5, §8): stats, search and filters (kept in the address), the
 // list, add/edit, delete with confirmation, and a CSV of the filtered list. Saves and deletes are
 // confirmed in a notice that floats over the page, so nothing pushes the list down.
 import { useCallback, useEffect, useMemo, useState } from 'react';

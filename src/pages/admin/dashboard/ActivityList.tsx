@@ -78,7 +78,7 @@ export function entryHref(e: Entry, adminHost: boolean): string | null {
 
 export function ActivityList({ onError }: { onError(message: string): void }) {
   const trpc = useTRPC();
-  // SPEC.md §7: a failed load yields an empty list.
+  // docs/product.md §7: a failed load yields an empty list.
   const activity = useQuery(trpc.activity.list.queryOptions());
   const entries: Entry[] = activity.data ?? [];
   const adminHost = useAdminHost();

@@ -34,7 +34,7 @@ export default function DashboardPage() {
   const dismiss = useCallback(() => setNotice(null), []);
   const showError = useCallback((message: string) => setNotice({ tone: 'error', message }), []);
 
-  // SPEC.md §8: a failed load is logged; a 401 is handled by the admin shell.
+  // docs/product.md §8: a failed load is logged; a 401 is handled by the admin shell.
   useEffect(() => {
     if (stats.error) console.error('Error loading dashboard:', stats.error);
   }, [stats.error]);

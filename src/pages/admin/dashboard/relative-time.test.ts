@@ -5,7 +5,7 @@ const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe('relativeTime', () => {
-  it('follows the SPEC.md steps at their edges', () => {
+  it('follows the documented steps at their edges', () => {
     expect(relativeTime(ago(0), now)).toBe('Just now');
     expect(relativeTime(ago(59_999), now)).toBe('Just now');
     expect(relativeTime(ago(60_000), now)).toBe('1m ago');

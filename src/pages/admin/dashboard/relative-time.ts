@@ -1,4 +1,4 @@
-// Relative times of the activity list (SPEC.md §9).
+// Relative times of the activity list (docs/product.md §9).
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

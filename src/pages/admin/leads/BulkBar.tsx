@@ -1,4 +1,4 @@
-// The bulk actions for the selected leads (SPEC.md §4). On the Lost tab only Restore and Delete.
+// The bulk actions for the selected leads (docs/product.md §4). On the Lost tab only Restore and Delete.
 import type { LeadAction } from './use-lead-actions.ts';
 
 const button =

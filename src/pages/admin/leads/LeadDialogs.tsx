@@ -57,7 +57,7 @@ export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; o
   );
 }
 
-/** SPEC.md §9: notes over 200 characters collapse behind Read More / Show Less. */
+/** docs/product.md §9: notes over 200 characters collapse behind Read More / Show Less. */
 export const NOTES_COLLAPSE_AT = 200;
 
 export function NotesDialog({

@@ -1,4 +1,4 @@
-// Lead Management (SPEC.md §2, §4, §5, §8): tabs with counts, search, the table a page at a time,
+// Lead Management (docs/product.md §2, §4, §5, §8): tabs with counts, search, the table a page at a time,
 // row and bulk actions, and the create, notes, delete-confirmation and close-into-customer dialogs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// Runs lead actions for one lead or a selection: one call per lead, in parallel (SPEC.md §4), then
-// tells what went wrong with the SPEC.md §8 texts and refreshes the figures everywhere.
+// Runs lead actions for one lead or a selection: one call per lead, in parallel (docs/product.md §4), then
+// tells what went wrong with the docs/product.md §8 texts and refreshes the figures everywhere.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
