@@ -1,6 +1,7 @@
 // An in-app confirmation of a destructive action, in place of window.confirm: Cancel has focus
 // first, so Enter or Escape never destroys anything by accident.
-import { DialogFrame, secondaryButton } from './DialogFrame.tsx';
+import { DialogFrame } from './DialogFrame.tsx';
+import { secondaryButton } from './ui.tsx';
 
 export function ConfirmDialog(props: {
   title: string;

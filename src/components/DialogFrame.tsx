@@ -119,8 +119,3 @@ export function Alert({ children, onDismiss }: { children: ReactNode; onDismiss?
     </div>
   );
 }
-
-export const primaryButton =
-  'min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
-export const secondaryButton =
-  'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';

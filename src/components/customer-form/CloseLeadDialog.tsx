@@ -8,7 +8,8 @@ import { REQUIRED_DETAILS } from '../../../schemas/customer.ts';
 import { CustomerFields } from './CustomerFields.tsx';
 import { emptyForm, payloadFromForm } from './customer-form.ts';
 import { useCustomerForm } from './use-customer-form.ts';
-import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../DialogFrame.tsx';
+import { Alert, DialogFrame, useCloseAfter } from '../DialogFrame.tsx';
+import { primaryButton, secondaryButton } from '../ui.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
 export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';

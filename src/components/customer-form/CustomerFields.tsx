@@ -2,6 +2,7 @@
 // coverage, health, notes. Used by the add/edit modal and by the form that closes a lead. Each
 // field shows its own error under it, marked invalid and described by that message.
 import { useId, type ReactNode } from 'react';
+import { inputClass } from '../ui.tsx';
 import {
   AGE_MAX,
   AGE_MIN,
@@ -16,9 +17,6 @@ import {
   type RequiredDetail,
 } from '../../../schemas/customer.ts';
 import type { CustomerField, CustomerForm, FieldErrors } from './customer-form.ts';
-
-export const inputClass =
-  'mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 aria-[invalid=true]:border-red-600 sm:text-sm';
 
 /** What a control needs from its field: its id and, when the field has an error, the invalid marks. */
 interface ControlProps {

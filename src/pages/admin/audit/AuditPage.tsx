@@ -2,7 +2,7 @@
 // what admins changed in the staff accounts, newest first, a hundred at a time.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
-import { secondaryButton } from '../../../components/DialogFrame.tsx';
+import { DataTable, ListNotice, TableMessageRow, secondaryButton } from '../../../components/ui.tsx';
 
 type Entry = RouterOutputs['audit']['list']['entries'][number];
 
@@ -38,50 +38,24 @@ export default function AuditPage() {
     <div className="mx-auto max-w-7xl space-y-5 p-4 sm:p-6">
       <h1 className="text-2xl font-bold text-slate-900">Audit Log</h1>
       {forbidden ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Only admins can read the audit log.</p>
+        <ListNotice kind="info">Only admins can read the audit log.</ListNotice>
       ) : log.error ? (
-        <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          Failed to load the audit log: {log.error.message}
-        </p>
+        <ListNotice kind="error">Failed to load the audit log: {log.error.message}</ListNotice>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-4 py-3">When</th>
-                <th className="px-4 py-3">Who</th>
-                <th className="px-4 py-3">What</th>
-                <th className="px-4 py-3">Customer, range or account</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {log.isPending && (
-                <tr>
-                  <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
-                    Loading the audit log...
-                  </td>
-                </tr>
-              )}
-              {!log.isPending && entries.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="px-4 py-6 text-center text-slate-500">
-                    Nothing recorded yet
-                  </td>
-                </tr>
-              )}
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-600">{new Date(e.at).toLocaleString()}</td>
-                  <td className="px-4 py-3 text-slate-900">
-                    {e.actor.name} <span className="text-slate-500">{e.actor.email}</span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-900">{ACTION_LABELS[e.action]}</td>
-                  <td className="px-4 py-3 text-slate-700">{subject(e)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable headers={['When', 'Who', 'What', 'Customer, range or account']}>
+          {log.isPending && <TableMessageRow colSpan={4}>Loading the audit log...</TableMessageRow>}
+          {!log.isPending && entries.length === 0 && <TableMessageRow colSpan={4}>Nothing recorded yet</TableMessageRow>}
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{new Date(e.at).toLocaleString()}</td>
+              <td className="px-4 py-3 text-slate-900">
+                {e.actor.name} <span className="text-slate-500">{e.actor.email}</span>
+              </td>
+              <td className="px-4 py-3 text-slate-900">{ACTION_LABELS[e.action]}</td>
+              <td className="px-4 py-3 text-slate-700">{subject(e)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {log.hasNextPage && (
         <button type="button" className={secondaryButton} disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>

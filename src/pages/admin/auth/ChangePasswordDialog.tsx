@@ -1,16 +1,14 @@
 // The Change Password dialog (docs/product.md §2, §4, §5, §8). The parent mounts it to open it and
 // unmounts it to close it, so every opening starts with empty fields and no messages.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { replaceToken } from '../../../lib/session.ts';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
-import { Alert, DialogFrame, primaryButton, secondaryButton, useCloseAfter } from '../../../components/DialogFrame.tsx';
+import { Alert, DialogFrame, useCloseAfter } from '../../../components/DialogFrame.tsx';
+import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 const CLOSE_AFTER_SUCCESS_MS = 2000;
-
-const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
 /**
  * `onClose` runs after a success; ×, Cancel and Escape run `onCancel` when given (the forced change
@@ -77,14 +75,16 @@ export function ChangePasswordDialog({
     <DialogFrame title="Change Password" onClose={onCancel ?? onClose} busy={busy}>
       <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
         {notice && <p className="text-sm text-slate-700">{notice}</p>}
-        <PasswordField
+        <TextField
+          type="password"
           label="Current Password"
           value={currentPassword}
           onChange={setCurrentPassword}
           disabled={busy}
           autoComplete="current-password"
         />
-        <PasswordField
+        <TextField
+          type="password"
           label="New Password"
           value={newPassword}
           onChange={setNewPassword}
@@ -92,7 +92,8 @@ export function ChangePasswordDialog({
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
         />
-        <PasswordField
+        <TextField
+          type="password"
           label="Confirm New Password"
           value={confirmPassword}
           onChange={setConfirmPassword}
@@ -118,34 +119,5 @@ export function ChangePasswordDialog({
         </div>
       </form>
     </DialogFrame>
-  );
-}
-
-function PasswordField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  autoComplete: string;
-  minLength?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        required
-        minLength={props.minLength}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.disabled}
-        className={inputClass}
-      />
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 // The admin login (docs/product.md §2, §4, §8): email and password, or Google when configured.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { inputClass } from '../../../components/ui.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -7,9 +8,6 @@ import { useClientConfig } from '../../../lib/client-config.tsx';
 import { adminPath } from '../../../../schemas/host-mode.ts';
 import { saveSession, useAdminHost, useStoredSession } from '../../../lib/session.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
-
-const inputClass =
-  'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
 
 export default function LoginPage() {
   const trpc = useTRPC();

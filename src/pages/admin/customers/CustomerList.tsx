@@ -5,6 +5,7 @@ import { DETAIL_LABELS, missingDetails, type CustomerSummary } from '../../../..
 import { adminPath } from '../../../../schemas/host-mode.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { telHref } from '../../../lib/phone.ts';
+import { DataTable, actionsHeader } from '../../../components/ui.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const actionButton = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium hover:underline';
@@ -56,47 +57,33 @@ function Actions({ c, onEdit, onDelete }: { c: CustomerSummary } & Omit<ListProp
 
 export function CustomerTable({ customers, onEdit, onDelete }: ListProps) {
   return (
-    <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm sm:block">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th className="px-4 py-3">Customer</th>
-            <th className="px-4 py-3">Age</th>
-            <th className="px-4 py-3">Insurance</th>
-            <th className="px-4 py-3">Provider</th>
-            <th className="px-4 py-3">Previous Insurance</th>
-            <th className="px-4 py-3">Added</th>
-            <th className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {customers.map((c) => (
-            <tr key={c.customerId}>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  {c.name} <MissingBadge customer={c} />
-                </div>
-                <div className="text-slate-600">{c.email}</div>
-                <div className="text-slate-600">{c.phone}</div>
-                {c.leadId && <LeadLink leadId={c.leadId} />}
-              </td>
-              <td className="px-4 py-3">{c.age ?? '—'}</td>
-              <td className="px-4 py-3">
-                {capitalize(c.insuranceType)} · {c.planType}
-              </td>
-              <td className="px-4 py-3">{c.insuranceProvider ?? '—'}</td>
-              <td className="px-4 py-3">{c.currentInsurance || '—'}</td>
-              <td className="whitespace-nowrap px-4 py-3">{new Date(c.createdAt).toLocaleDateString()}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right">
-                <Actions c={c} onEdit={onEdit} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="hidden sm:block"
+      headers={['Customer', 'Age', 'Insurance', 'Provider', 'Previous Insurance', 'Added', actionsHeader]}
+    >
+      {customers.map((c) => (
+        <tr key={c.customerId}>
+          <td className="px-4 py-3">
+            <div className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              {c.name} <MissingBadge customer={c} />
+            </div>
+            <div className="text-slate-600">{c.email}</div>
+            <div className="text-slate-600">{c.phone}</div>
+            {c.leadId && <LeadLink leadId={c.leadId} />}
+          </td>
+          <td className="px-4 py-3">{c.age ?? '—'}</td>
+          <td className="px-4 py-3">
+            {capitalize(c.insuranceType)} · {c.planType}
+          </td>
+          <td className="px-4 py-3">{c.insuranceProvider ?? '—'}</td>
+          <td className="px-4 py-3">{c.currentInsurance || '—'}</td>
+          <td className="whitespace-nowrap px-4 py-3">{new Date(c.createdAt).toLocaleDateString()}</td>
+          <td className="whitespace-nowrap px-4 py-3 text-right">
+            <Actions c={c} onEdit={onEdit} onDelete={onDelete} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

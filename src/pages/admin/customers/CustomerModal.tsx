@@ -8,7 +8,8 @@ import { DETAIL_LABELS, REQUIRED_DETAILS, missingDetails, type CustomerSummary }
 import { CustomerFields } from '../../../components/customer-form/CustomerFields.tsx';
 import { emptyForm, formFromCustomer, payloadFromForm } from '../../../components/customer-form/customer-form.ts';
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
 export function saveErrorText(err: { message?: string; data?: { httpStatus?: number } | null }): string {

@@ -10,10 +10,10 @@ import { customersCsv } from '../../../../schemas/customer-csv.ts';
 import { customerStats, filterCustomers, filtersFromParams, paramsWithFilters, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
 import { CustomerCards, CustomerTable } from './CustomerList.tsx';
-import { Alert, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { Alert } from '../../../components/DialogFrame.tsx';
+import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
-import { inputClass } from '../../../components/customer-form/CustomerFields.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

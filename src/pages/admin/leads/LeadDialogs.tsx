@@ -1,10 +1,8 @@
 // The leads page's dialogs: create a lead, read and edit notes.
 import { useState, type FormEvent } from 'react';
-import { DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { DialogFrame } from '../../../components/DialogFrame.tsx';
+import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
-
-const input =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
 export interface NewLead {
   name: string;
@@ -30,19 +28,19 @@ export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; o
       <form onSubmit={submit} className="space-y-4">
         <label className="block text-sm font-medium text-slate-700">
           Name *
-          <input className={input} required autoFocus {...field('name')} />
+          <input className={inputClass} required autoFocus {...field('name')} />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Email *
-          <input className={input} type="email" required {...field('email')} />
+          <input className={inputClass} type="email" required {...field('email')} />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Phone *
-          <input className={input} type="tel" required {...field('phone')} />
+          <input className={inputClass} type="tel" required {...field('phone')} />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Notes
-          <textarea className={input} rows={3} {...field('notes')} />
+          <textarea className={inputClass} rows={3} {...field('notes')} />
         </label>
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
@@ -88,7 +86,7 @@ export function NotesDialog({
         >
           <label className="block text-sm font-medium text-slate-700">
             Notes
-            <textarea className={input} rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} disabled={busy} autoFocus />
+            <textarea className={inputClass} rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} disabled={busy} autoFocus />
           </label>
           <div className="flex justify-end gap-2">
             <button type="button" className={secondaryButton} onClick={() => setEditing(false)} disabled={busy}>

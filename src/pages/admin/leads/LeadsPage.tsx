@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
-import { primaryButton } from '../../../components/DialogFrame.tsx';
+import { primaryButton } from '../../../components/ui.tsx';
 import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';

@@ -1,43 +1,11 @@
 // The Staff page's dialogs: add an account (with a first password its owner replaces at first
 // sign-in) and reset an account's password to a temporary one.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
-import { Alert, DialogFrame, primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500';
-
-function Field(props: {
-  label: string;
-  type?: string;
-  value: string;
-  onChange(v: string): void;
-  disabled: boolean;
-  minLength?: number;
-  autoComplete?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        required
-        minLength={props.minLength}
-        autoComplete={props.autoComplete ?? 'off'}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.disabled}
-        className={inputClass}
-      />
-    </div>
-  );
-}
+import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
+import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 function Check(props: { label: string; checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
   return (
@@ -90,9 +58,9 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
   return (
     <DialogFrame title="Add Staff" onClose={onClose} busy={busy}>
       <form onSubmit={onSubmit} className="space-y-4">
-        <Field label="Name" value={name} onChange={setName} disabled={busy} />
-        <Field label="Email" type="email" value={email} onChange={setEmail} disabled={busy} />
-        <Field
+        <TextField label="Name" value={name} onChange={setName} disabled={busy} />
+        <TextField label="Email" type="email" value={email} onChange={setEmail} disabled={busy} />
+        <TextField
           label="First Password"
           type="password"
           value={password}
@@ -143,7 +111,7 @@ export function ResetPasswordDialog({
         <p className="text-sm text-slate-700">
           {staff.name} ({staff.email}) is signed out everywhere and must choose a new password after signing in with this temporary one.
         </p>
-        <Field
+        <TextField
           label="Temporary Password"
           type="password"
           value={password}

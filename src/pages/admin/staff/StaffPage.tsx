@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
-import { primaryButton, secondaryButton } from '../../../components/DialogFrame.tsx';
+import { DataTable, ListNotice, TableMessageRow, actionsHeader, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { AddStaffDialog, ResetPasswordDialog } from './StaffDialogs.tsx';
@@ -62,73 +62,49 @@ export default function StaffPage() {
       </div>
       <Notification notice={notice} onDismiss={() => setNotice(null)} />
       {forbidden ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">Only admins can manage staff.</p>
+        <ListNotice kind="info">Only admins can manage staff.</ListNotice>
       ) : staff.error ? (
-        <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-rose-800">
-          Failed to load staff: {staff.error.message}
-        </p>
+        <ListNotice kind="error">Failed to load staff: {staff.error.message}</ListNotice>
       ) : (
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="px-4 py-3">Name</th>
-                <th className="px-4 py-3">Email</th>
-                <th className="px-4 py-3">Agent</th>
-                <th className="px-4 py-3">Admin</th>
-                <th className="px-4 py-3">Last sign-in</th>
-                <th className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {staff.isPending && (
-                <tr>
-                  <td colSpan={6} className="px-4 py-6 text-center text-slate-500">
-                    Loading staff...
-                  </td>
-                </tr>
-              )}
-              {staff.data?.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">
-                    {s.name}
-                    {s.mustChangePassword && (
-                      <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{s.email}</td>
-                  {(['isAgent', 'isAdmin'] as const).map((role) => (
-                    <td key={role} className="px-4 py-3">
-                      <input
-                        type="checkbox"
-                        aria-label={role === 'isAgent' ? 'Agent' : 'Admin'}
-                        checked={s[role]}
-                        disabled={setRoles.isPending}
-                        onChange={(e) => setRoles.mutate({ staffId: s.id, [role]: e.target.checked })}
-                        className="h-4 w-4 rounded border-slate-300 text-brand-600"
-                      />
-                    </td>
-                  ))}
-                  <td className="px-4 py-3 text-slate-600">{when(s.lastLoginAt)}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-right">
-                    <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
-                      Reset Password
-                    </button>
-                    <button
-                      type="button"
-                      className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50"
-                      onClick={() => setRemoving(s)}
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
+        <DataTable headers={['Name', 'Email', 'Agent', 'Admin', 'Last sign-in', actionsHeader]}>
+          {staff.isPending && <TableMessageRow colSpan={6}>Loading staff...</TableMessageRow>}
+          {staff.data?.map((s) => (
+            <tr key={s.id}>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                {s.name}
+                {s.mustChangePassword && (
+                  <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-slate-700">{s.email}</td>
+              {(['isAgent', 'isAdmin'] as const).map((role) => (
+                <td key={role} className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label={role === 'isAgent' ? 'Agent' : 'Admin'}
+                    checked={s[role]}
+                    disabled={setRoles.isPending}
+                    onChange={(e) => setRoles.mutate({ staffId: s.id, [role]: e.target.checked })}
+                    className="h-4 w-4 rounded border-slate-300 text-brand-600"
+                  />
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+              <td className="px-4 py-3 text-slate-600">{when(s.lastLoginAt)}</td>
+              <td className="whitespace-nowrap px-4 py-3 text-right">
+                <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
+                  Reset Password
+                </button>
+                <button
+                  type="button"
+                  className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50"
+                  onClick={() => setRemoving(s)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {adding && (
