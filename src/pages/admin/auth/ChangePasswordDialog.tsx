@@ -7,6 +7,7 @@ import { replaceToken } from '../../../lib/session.ts';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
 import { Alert, DialogFrame, useCloseAfter } from '../../../components/DialogFrame.tsx';
 import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 const CLOSE_AFTER_SUCCESS_MS = 2000;
 
@@ -43,7 +44,7 @@ export function ChangePasswordDialog({
         setNewPassword('');
         setConfirmPassword('');
       },
-      onError: (err) => setError(err.message || 'Failed to change password'),
+      onError: (err) => setError(errorMessage(err, 'Failed to change password')),
     }),
   );
   const busy = change.isPending;

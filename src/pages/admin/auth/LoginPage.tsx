@@ -8,6 +8,7 @@ import { useClientConfig } from '../../../lib/client-config.tsx';
 import { adminPath } from '../../../../schemas/host-mode.ts';
 import { saveSession, useAdminHost, useStoredSession } from '../../../lib/session.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -26,13 +27,13 @@ export default function LoginPage() {
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: (session) => saveSession(session.token, session.user),
-      onError: (err) => setError(err.message || 'Login failed'),
+      onError: (err) => setError(errorMessage(err, 'Login failed')),
     }),
   );
   const googleLogin = useMutation(
     trpc.auth.googleLogin.mutationOptions({
       onSuccess: (session) => saveSession(session.token, session.user),
-      onError: (err) => setError(err.message || 'Google login failed'),
+      onError: (err) => setError(errorMessage(err, 'Google login failed')),
     }),
   );
   const busy = login.isPending || googleLogin.isPending;

@@ -10,11 +10,13 @@ import { emptyForm, formFromCustomer, payloadFromForm } from '../../../component
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { errorMessage, httpStatusOf } from '../../../lib/error-message.ts';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
-export function saveErrorText(err: { message?: string; data?: { httpStatus?: number } | null }): string {
-  if (err.data?.httpStatus) return err.message || 'Failed to save customer';
-  return err.message ? `Error saving customer: ${err.message}` : 'Failed to save customer';
+function saveErrorText(err: unknown): string {
+  return httpStatusOf(err)
+    ? errorMessage(err, 'Failed to save customer')
+    : errorMessage(err, 'Failed to save customer', 'Error saving customer');
 }
 
 export function CustomerModal({

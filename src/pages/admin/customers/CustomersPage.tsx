@@ -14,6 +14,7 @@ import { Alert } from '../../../components/DialogFrame.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -61,7 +62,7 @@ export default function CustomersPage() {
       },
       onError: (err) => {
         setDeleting(null);
-        setNotice({ tone: 'error', message: err.message ? `Error deleting customer: ${err.message}` : 'Failed to delete customer' });
+        setNotice({ tone: 'error', message: errorMessage(err, 'Failed to delete customer', 'Error deleting customer') });
       },
     }),
   );
@@ -71,7 +72,7 @@ export default function CustomersPage() {
   const exportCsv = (rows: CustomerSummary[]) =>
     noteExport.mutateAsync({ count: rows.length }).then(
       () => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows)),
-      (err: Error) => setNotice({ tone: 'error', message: `Error exporting customers: ${err.message}` }),
+      (err: unknown) => setNotice({ tone: 'error', message: errorMessage(err, 'Failed to export customers', 'Error exporting customers') }),
     );
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
@@ -79,11 +80,7 @@ export default function CustomersPage() {
   const stats = useMemo(() => customerStats(all), [all]);
   const set = (key: keyof CustomerFilters) => (e: { target: { value: string } }) => setFilters({ ...filters, [key]: e.target.value });
   const loadError =
-    customers.error && !loadErrorDismissed
-      ? customers.error.message
-        ? `Error loading customers: ${customers.error.message}`
-        : 'Failed to load customers'
-      : null;
+    customers.error && !loadErrorDismissed ? errorMessage(customers.error, 'Failed to load customers', 'Error loading customers') : null;
   const onSaved = (saved: CustomerSummary, added: boolean) => {
     setEditing(undefined);
     // A success replaces whatever error was showing.

@@ -14,7 +14,8 @@ import { LeadTable } from './LeadTable.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CreateLeadDialog, NotesDialog, type NewLead } from './LeadDialogs.tsx';
-import { serverReason, useLeadActions, type LeadAction } from './use-lead-actions.ts';
+import { useLeadActions, type LeadAction } from './use-lead-actions.ts';
+import { refusalReason } from '../../../lib/error-message.ts';
 
 /** Typing pauses this long before the server is asked. */
 const SEARCH_DELAY_MS = 250;
@@ -134,7 +135,7 @@ export default function LeadsPage() {
       if (success) setNotice({ tone: 'success', message: success });
     } catch (err) {
       console.error(err);
-      setNotice({ tone: 'error', message: failure, detail: serverReason(err) });
+      setNotice({ tone: 'error', message: failure, detail: refusalReason(err) });
     } finally {
       setSaving(false);
       await refresh();

@@ -2,8 +2,8 @@
 // tells what went wrong with the docs/product.md §8 texts and refreshes the figures everywhere.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
+import { refusalReason } from '../../../lib/error-message.ts';
 import type { Notice } from '../../../components/Notification.tsx';
 import type { LeadStatus } from '../../../../schemas/lead.ts';
 
@@ -28,15 +28,6 @@ function done(action: LeadAction): string {
     case 'delete':
       return 'deleted';
   }
-}
-
-/** The server's own explanation when it refused the request (409 "already claimed by Stef", ...). */
-export function serverReason(err: unknown): string | undefined {
-  if (err instanceof TRPCClientError) {
-    const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
-    if (status && status >= 400 && status < 500) return err.message;
-  }
-  return undefined;
 }
 
 const plural = (n: number) => `${n} lead${n === 1 ? '' : 's'}`;
@@ -76,7 +67,7 @@ export function useLeadActions(notify: (notice: Notice) => void) {
     const failed = leadIds.filter((_, i) => results[i].status === 'rejected');
     const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason;
     if (firstError) console.error('Lead action failed:', firstError);
-    const reason = serverReason(firstError);
+    const reason = refusalReason(firstError);
     if (leadIds.length === 1) {
       if (failed.length) notify({ tone: 'error', message: FAILURE[action.kind].one, detail: reason });
     } else if (failed.length) {

@@ -6,6 +6,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 function Check(props: { label: string; checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
   return (
@@ -46,7 +47,7 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
   const add = useMutation(
     trpc.staff.add.mutationOptions({
       onSuccess: () => onAdded(name.trim()),
-      onError: (err) => setError(err.message || 'Could not add the account.'),
+      onError: (err) => setError(errorMessage(err, 'Could not add the account.')),
     }),
   );
   const busy = add.isPending;
@@ -96,7 +97,7 @@ export function ResetPasswordDialog({
   const reset = useMutation(
     trpc.staff.resetPassword.mutationOptions({
       onSuccess: onReset,
-      onError: (err) => setError(err.message || 'Could not reset the password.'),
+      onError: (err) => setError(errorMessage(err, 'Could not reset the password.')),
     }),
   );
   const busy = reset.isPending;

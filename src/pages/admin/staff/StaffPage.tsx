@@ -7,6 +7,7 @@ import { DataTable, ListNotice, TableMessageRow, actionsHeader, primaryButton, s
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { AddStaffDialog, ResetPasswordDialog } from './StaffDialogs.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
 
 type StaffRow = RouterOutputs['staff']['list'][number];
 
@@ -32,7 +33,7 @@ export default function StaffPage() {
         });
         void refresh();
       },
-      onError: (err) => fail(err.message || 'Could not change the roles.'),
+      onError: (err) => fail(errorMessage(err, 'Could not change the roles.')),
     }),
   );
   const remove = useMutation(
@@ -44,7 +45,7 @@ export default function StaffPage() {
       },
       onError: (err) => {
         setRemoving(null);
-        fail(err.message || 'Could not remove the account.');
+        fail(errorMessage(err, 'Could not remove the account.'));
       },
     }),
   );
