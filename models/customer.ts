@@ -28,7 +28,7 @@ import {
   type PlanType,
 } from '../schemas/customer.ts';
 import { digitsOf } from '../schemas/lead.ts';
-import { badRequest, conflict, notFound } from '../server/errors.ts';
+import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
 import { recordLeadChange } from './lead-index.ts';
@@ -74,7 +74,6 @@ type Customer = InferSchemaType<typeof customerSchema>;
 type CustomerRecord = Customer & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const CustomerModel = mongoose.model('Customer', customerSchema);
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
 
 function toSummary(c: CustomerRecord): CustomerSummary {

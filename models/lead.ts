@@ -1,7 +1,7 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../schemas/lead.ts';
-import { conflict, badRequest, notFound } from '../server/errors.ts';
+import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
 import { nextLeadSeq, recordClaimWait, recordLeadChange } from './lead-index.ts';
@@ -118,7 +118,6 @@ const leadClaimSchema = new Schema(
 );
 export const LeadClaimModel = mongoose.model('LeadClaim', leadClaimSchema, 'lead_claims');
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 /** A claim document whose lead never got the name (a crash between the two writes) is released after this. */
 const STALE_CLAIM_MS = 30_000;
 

@@ -7,7 +7,7 @@
 //   guesser rotating addresses gets slower and slower while the owner still gets in.
 import mongoose, { Schema } from 'mongoose';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { tooManyRequests, type DomainError } from '../server/errors.ts';
+import { isDuplicateKey, tooManyRequests, type DomainError } from '../server/errors.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts allowed on one account from one address per window: enough for typos, far too few to guess. */
@@ -49,8 +49,6 @@ export function signInKeys(email: string, ip: string, opts: { countAddress?: boo
   };
 }
 export const addressKey = (ip: string) => `address:${network(ip)}`;
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 /** Counts one attempt against the key and returns the attempts in the current window, this one included. */
 async function hit(key: string): Promise<{ count: number; windowStart: Date }> {

@@ -1,6 +1,7 @@
 // The notification outbox: notices waiting to be sent (Slack, email, reminders), leased to one sender at a time.
 import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
+import { isDuplicateKey } from '../server/errors.ts';
 
 export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -66,8 +67,6 @@ export function setEnabledChannels(channels: Channel[]): void {
 
 /** Wakes this process's worker as soon as something is queued, so a notice leaves within moments. */
 export const outboxEvents = new EventEmitter();
-
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
 /** Inserts entries, ignoring those already queued under the same key. */
 export async function enqueue(entries: Omit<OutboxEntry, 'attempts' | 'lastError' | 'createdAt'>[]): Promise<void> {

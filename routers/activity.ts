@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
+import { formulaSafeCell } from '../schemas/customer.ts';
 import { activityRows, listRecentActivity } from '../models/activity.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { auditActorOf, protectedProcedure, router } from './trpc.ts';
@@ -29,14 +30,12 @@ export const activityRouter = router({
   }),
 });
 
-/** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */
-export const formulaSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 const COLUMNS = ['timestamp', 'user', 'action', 'leadId', 'leadName', 'claimedBy', 'newStatus', 'customerId'] as const;
 
 async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string) {
   res.status(200).set(csvAttachment(fileName));
-  const csv = stringify({ header: true, columns: [...COLUMNS], cast: { string: formulaSafe } });
+  // A spreadsheet must never run a cell as a formula (the same guard as the customers' CSV).
+  const csv = stringify({ header: true, columns: [...COLUMNS], cast: { string: formulaSafeCell } });
   await pipeline(Readable.from(activityRows(range)), csv, res);
 }
 

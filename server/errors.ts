@@ -29,6 +29,9 @@ export const tooManyRequests = (message: string) => new DomainError('TOO_MANY_RE
 export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
 /** Errors from the driver that mean the database is away, not that the request was wrong. */
+/** A write refused by a unique index (MongoDB's and FerretDB's code 11000). */
+export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
+
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return (
