@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { LeadModel } from '../models/lead.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { CustomerModel, closeLeadIntoCustomer } from '../models/customer.ts';
@@ -28,15 +29,12 @@ afterAll(async () => {
 });
 
 const api = (method: string, path: string, body?: unknown) => server.api(method, path, { token: admin, body });
-const trpc = async (proc: string, input: unknown, method: 'GET' | 'POST' = 'POST') => {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${admin}` };
-  const res =
-    method === 'GET'
-      ? await fetch(`${server.url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { headers })
-      : await fetch(`${server.url}/trpc/${proc}`, { method, headers, body: JSON.stringify({ json: input }) });
-  const body = (await res.json()) as { result?: { data: { json: any } }; error?: { json: { message: string } } };
-  return { status: res.status, data: body.result?.data.json, error: body.error?.json.message };
-};
+/** The console's procedures, signed in as the admin. */
+const client = () => trpcClient(server.url, admin);
+type CloseInput = Parameters<ReturnType<typeof client>['customers']['closeLead']['mutate']>[0];
+const closeLead = (input: CloseInput) => outcome(client().customers.closeLead.mutate(input));
+/** A close with input the schema refuses, sent as the browser would (the typed client would not compile it). */
+const closeLeadRaw = (input: unknown) => closeLead(input as CloseInput);
 
 /** A claimed lead in the given status. */
 async function claimedLead(status = 'called') {
@@ -74,7 +72,7 @@ describe('customer routes', () => {
     expect(row).not.toHaveProperty('medicalHistory');
     expect(row).not.toHaveProperty('medications');
     expect(JSON.stringify(list.body)).not.toContain('asthma');
-    const one = await trpc('customers.get', { customerId: res.body.customerId }, 'GET');
+    const one = await outcome(client().customers.get.query({ customerId: res.body.customerId }));
     expect(one.data).toMatchObject({ medicalHistory: 'asthma', medications: 'inhaler' });
     const logged = await ActivityModel.find({ 'details.customerId': res.body.customerId }).lean();
     expect(logged.map((a) => a.action)).toEqual(['CUSTOMER_CREATED']);
@@ -136,7 +134,7 @@ describe('customer routes', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ age: 50, budgetRange: null, planType: 'HMO', name: c.name });
     expect(res.body).not.toHaveProperty('medications');
-    expect((await trpc('customers.get', { customerId: c.customerId }, 'GET')).data.medications).toBe('none');
+    expect((await client().customers.get.query({ customerId: c.customerId })).medications).toBe('none');
     expect((await api('PUT', `/api/admin/customers/${c.customerId}`, { age: 200 })).status).toBe(400);
     const kids = await api('PUT', `/api/admin/customers/${c.customerId}`, { hasKids: true });
     expect(kids.status).toBe(400);
@@ -179,7 +177,7 @@ describe('customer routes', () => {
 describe('closing a lead into a customer', () => {
   it('creates the linked customer, then marks the lead closed, and logs both', async () => {
     const leadId = await claimedLead('quoted');
-    const res = await trpc('customers.closeLead', {
+    const res = await closeLead({
       leadId,
       customer: {
         name: 'Closed Person',
@@ -208,10 +206,10 @@ describe('closing a lead into a customer', () => {
 
   it('needs name, email and phone only; age must be a number', async () => {
     const leadId = await claimedLead();
-    const bad = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '' } });
+    const bad = await closeLeadRaw({ leadId, customer: { name: 'X', email: 'x@example.com', phone: '' } });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatch(/^customer\.phone:/);
-    const age = await trpc('customers.closeLead', {
+    const age = await closeLeadRaw({
       leadId,
       customer: { name: 'X', email: 'x@example.com', phone: '3035550000', age: 'ten' },
     });
@@ -219,13 +217,13 @@ describe('closing a lead into a customer', () => {
     expect(age.error).toMatch(/Age must be a number/);
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('called');
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
-    const ok = await trpc('customers.closeLead', { leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000' } });
+    const ok = await closeLead({ leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000' } });
     expect(ok.status).toBe(200);
   });
 
   it('a customer closed without age or provider saves edits that leave them missing, but a set detail cannot be cleared', async () => {
     const leadId = await claimedLead();
-    const closed = await trpc('customers.closeLead', {
+    const closed = await closeLead({
       leadId,
       customer: { name: 'Older Record', email: 'older@example.com', phone: '3035550101' },
     });
@@ -262,8 +260,8 @@ describe('closing a lead into a customer', () => {
     const lost = await claimedLead('lost');
     const before = await CustomerModel.countDocuments();
     expect((await api('PUT', `/api/admin/leads/${unclaimed}`, { status: 'closed' })).status).toBe(409);
-    expect((await trpc('customers.closeLead', { leadId: lost })).status).toBe(409);
-    expect((await trpc('customers.closeLead', { leadId: '64b000000000000000000000' })).status).toBe(404);
+    expect((await closeLead({ leadId: lost })).status).toBe(409);
+    expect((await closeLead({ leadId: '64b000000000000000000000' })).status).toBe(404);
     expect(await CustomerModel.countDocuments()).toBe(before);
     expect((await LeadModel.findById(unclaimed).lean())!.status).toBe('unclaimed');
   });
@@ -280,11 +278,11 @@ describe('closing a lead into a customer', () => {
   it('never makes a second customer for a lead: retries and concurrent saves reuse the first', async () => {
     const leadId = await claimedLead();
     const form = { name: 'Retry Person', email: 'retry@example.com', phone: '3035551212' };
-    const results = await Promise.all([1, 2, 3].map(() => trpc('customers.closeLead', { leadId, customer: form })));
+    const results = await Promise.all([1, 2, 3].map(() => closeLead({ leadId, customer: form })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const ok = results;
     expect(new Set(ok.map((r) => r.data.customerId)).size).toBe(1);
-    const again = await trpc('customers.closeLead', { leadId, customer: form });
+    const again = await closeLead({ leadId, customer: form });
     expect(again.data.customerId).toBe(ok[0].data.customerId);
     expect(await CustomerModel.countDocuments({ leadId: new mongoose.Types.ObjectId(leadId) })).toBe(1);
     // A hand-added customer pointing at the lead is a close of that lead, answered with the same customer.
@@ -304,7 +302,7 @@ describe('closing a lead into a customer', () => {
       leadId,
       leadKey: leadId,
     });
-    const res = await trpc('customers.closeLead', {
+    const res = await closeLead({
       leadId,
       customer: { name: 'Half Done', email: 'half@example.com', phone: '3035550001', age: 60 },
     });
@@ -372,14 +370,14 @@ describe('closing a lead into a customer', () => {
   it('undoes the customer when marking the lead closed fails; the lead stays as it was and a retry succeeds', async () => {
     const leadId = await claimedLead('quoted');
     const form = { name: 'Fail Once', email: 'failonce@example.com', phone: '3035550003', medicalHistory: 'secret-condition' };
-    const failed = await withFailingClose(false, () => trpc('customers.closeLead', { leadId, customer: form }));
+    const failed = await withFailingClose(false, () => closeLead({ leadId, customer: form }));
     expect(failed.status).toBe(500);
     expect(failed.error).not.toMatch(/secret-condition|simulated/);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('quoted');
     expect(await ActivityModel.countDocuments({ 'details.leadId': leadId, action: 'CUSTOMER_CREATED' })).toBe(0);
 
-    const retried = await trpc('customers.closeLead', { leadId, customer: form });
+    const retried = await closeLead({ leadId, customer: form });
     expect(retried.status).toBe(200);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
@@ -398,7 +396,7 @@ describe('closing a lead into a customer', () => {
 
   it('puts a deleted customer back when reopening its lead fails', async () => {
     const leadId = await claimedLead();
-    const { data } = await trpc('customers.closeLead', { leadId });
+    const { data } = await closeLead({ leadId });
     const model = LeadModel as unknown as { findOneAndUpdate: unknown };
     const real = model.findOneAndUpdate;
     model.findOneAndUpdate = () => ({ lean: () => Promise.reject(new Error('simulated write failure')) });
@@ -414,7 +412,7 @@ describe('closing a lead into a customer', () => {
 
   it('the closed lead keeps its status and cannot be deleted while its customer exists', async () => {
     const leadId = await claimedLead();
-    await trpc('customers.closeLead', { leadId });
+    await closeLead({ leadId });
     expect((await api('PUT', `/api/admin/leads/${leadId}`, { status: 'called' })).status).toBe(409);
     expect((await api('DELETE', `/api/admin/leads/${leadId}`)).status).toBe(409);
     expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
@@ -422,7 +420,7 @@ describe('closing a lead into a customer', () => {
 
   it('deleting a customer made from a lead sets the lead back to follow-up, still claimed, and logs it', async () => {
     const leadId = await claimedLead();
-    const { data } = await trpc('customers.closeLead', { leadId });
+    const { data } = await closeLead({ leadId });
     expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(200);
     const lead = (await LeadModel.findById(leadId).lean())!;
     expect(lead).toMatchObject({ status: 'follow-up', claimedBy: 'Ben' });
@@ -430,7 +428,7 @@ describe('closing a lead into a customer', () => {
     expect(actions).toContainEqual(['LEAD_STATUS_UPDATED', 'follow-up']);
     expect(actions).toContainEqual(['CUSTOMER_DELETED', undefined]);
     // It can be closed again later, into a new customer.
-    expect((await trpc('customers.closeLead', { leadId })).status).toBe(200);
+    expect((await closeLead({ leadId })).status).toBe(200);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
   });
 });
