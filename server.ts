@@ -5,7 +5,7 @@ import { EmbeddedDbError } from './server/embedded-db.ts';
 import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
-import { flushVisits } from './models/visit.ts';
+import { flushVisits } from './models/visit/index.ts';
 import { ensureLeadIndex } from './models/lead-index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { endLiveStreams } from './routers/live.ts';

@@ -11,7 +11,7 @@ import { connectDatabase } from '../server/db.ts';
 import { createApp } from '../server/app.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit.ts';
+import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
 import { ANALYTICS_PERIODS } from '../schemas/analytics.ts';
 
 const STORED_VISITS = Number(process.env.BENCH_VISITS || 1_000_000);

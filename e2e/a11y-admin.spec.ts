@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
-import { storeVisits, type EnrichedVisit } from '../models/visit.ts';
+import { storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
 
 const run = Date.now().toString(36);
 

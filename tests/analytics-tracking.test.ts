@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import mongoose from 'mongoose';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { flushVisits, resetVisitorState } from '../models/visit.ts';
+import { flushVisits, resetVisitorState } from '../models/visit/index.ts';
 import { createLead } from '../models/lead.ts';
 
 const UA = {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startEmbeddedDb } from '../server/embedded-db.ts';
-import { flushVisits } from '../models/visit.ts';
+import { flushVisits } from '../models/visit/index.ts';
 import { startAppServer, type AppServer } from './engine/harness.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

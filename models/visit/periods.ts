@@ -21,7 +21,7 @@ import {
   startOfMonth,
   startOfYear,
 } from 'date-fns';
-import type { AnalyticsPeriod } from '../schemas/analytics.ts';
+import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 
 export interface Window {
   /** First instant counted, and the end of its last bucket (exclusive; later than now for a current window). */

@@ -3,7 +3,7 @@
 // collection for every query, so these collections stay small: hours live 8 days, days 400,
 // months for ever. An analytics answer reads at most a few hundred of them.
 import mongoose, { Schema } from 'mongoose';
-import { OTHER_KEY, VISIT_LIMITS } from '../schemas/analytics.ts';
+import { OTHER_KEY, VISIT_LIMITS } from '../../schemas/analytics.ts';
 
 export const COUNTERS = ['visits', 'visitors', 'visitorsLast', 'sessions', 'bounces'] as const;
 export type Counter = (typeof COUNTERS)[number];

@@ -2,11 +2,11 @@
 // aggregates, compared with the previous period of equal length.
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../schemas/analytics.ts';
-import { LeadModel } from './lead.ts';
-import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './visit-stats.ts';
-import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './visit-periods.ts';
-import { countryName } from './visit.ts';
+import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
+import { LeadModel } from '../lead.ts';
+import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
+import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './periods.ts';
+import { countryName } from './enrich.ts';
 
 interface Point {
   key: string;
