@@ -80,17 +80,22 @@ function contribution(l: LeadFacts, sign: number, now: number, into: Record<stri
 
 /**
  * Applies one change of a lead (create: before null; delete: after null) to the counters, in one
- * $inc, and to its index entry. Called by the model after the lead's own write succeeded, so each
- * change is counted once; $inc commutes, so concurrent changes of other leads cannot be lost.
+ * $inc, and to its index entry. Called after the lead's own write succeeded, so each change is
+ * counted once; $inc commutes, so concurrent changes of other leads cannot be lost. `mark` is the
+ * change's pending entry (countedLeadChange), cleared in the same write as the $inc.
  */
-export async function recordLeadChange(before: LeadFacts | null, after: LeadFacts | null): Promise<void> {
+export async function recordLeadChange(before: LeadFacts | null, after: LeadFacts | null, mark?: string): Promise<void> {
   const now = Date.now();
   const inc: Record<string, number> = {};
   if (before) contribution(before, -1, now, inc);
   if (after) contribution(after, 1, now, inc);
   for (const k of Object.keys(inc)) if (inc[k] === 0) delete inc[k];
   const writes: Promise<unknown>[] = [];
-  if (Object.keys(inc).length) writes.push(counters().updateOne({ _id: 'leads' }, { $inc: inc }, { upsert: true }));
+  const update = {
+    ...(Object.keys(inc).length ? { $inc: inc } : {}),
+    ...(mark ? { $unset: { [`p.${mark}`]: '' } } : {}),
+  };
+  if (Object.keys(update).length) writes.push(counters().updateOne({ _id: 'leads' }, update, { upsert: true }));
   const lead = after ?? before!;
   if (typeof lead.seq === 'number') {
     const field = `e.${entryKey(lead.seq, lead._id)}`;
@@ -100,6 +105,73 @@ export async function recordLeadChange(before: LeadFacts | null, after: LeadFact
       writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
   }
   await Promise.all(writes);
+}
+
+/** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
+interface PendingChange {
+  lead: string;
+  op: 'write' | 'delete';
+}
+
+/**
+ * Makes a change of one lead and its count crash-safe. The change is first noted as pending in the
+ * counters document (`p.<mark>`), the lead's own write then carries the same mark (`countMark`,
+ * or the lead's absence for a deletion), and the counters' $inc clears the pending entry in one
+ * write. A crash anywhere leaves either nothing pending, or a pending entry that the start-up check
+ * (ensureLeadIndex) resolves by two keyed reads: the lead's write happened, so the counters are
+ * rebuilt, or it did not, so the entry is dropped. `write` answers null when nothing changed.
+ */
+export async function countedLeadChange<T>(
+  leadId: unknown,
+  op: PendingChange['op'],
+  write: (mark: string) => Promise<{ before: LeadFacts | null; after: LeadFacts | null; result: T } | null>,
+): Promise<T | null> {
+  const mark = new mongoose.Types.ObjectId().toHexString();
+  const pending: PendingChange = { lead: String(leadId), op };
+  await counters().updateOne({ _id: 'leads' }, { $set: { [`p.${mark}`]: pending } }, { upsert: true });
+  const dropMark = () => counters().updateOne({ _id: 'leads' }, { $unset: { [`p.${mark}`]: '' } });
+  let done: Awaited<ReturnType<typeof write>>;
+  try {
+    done = await write(mark);
+  } catch (err) {
+    // Left pending when even this fails: the start-up check looks at the lead.
+    await dropMark().catch(() => undefined);
+    throw err;
+  }
+  if (!done) {
+    await dropMark();
+    return null;
+  }
+  await recordLeadChange(done.before, done.after, mark);
+  return done.result;
+}
+
+/**
+ * The pending changes a crash left: drops those whose lead write never happened, and reports
+ * whether any did happen (then only a rebuild makes the counters right). A change younger than
+ * a few seconds may still be running in another server on the same database: it is waited for.
+ */
+async function settlePending(): Promise<boolean> {
+  for (let waited = 0; ; waited += 200) {
+    const doc = (await counters().findOne({ _id: 'leads' }, { projection: { p: 1 } })) as { p?: Record<string, PendingChange> } | null;
+    const pending = Object.entries(doc?.p ?? {});
+    if (!pending.length) return false;
+    const youngest = Math.max(...pending.map(([mark]) => new mongoose.Types.ObjectId(mark).getTimestamp().getTime()));
+    if (Date.now() - youngest < 3000 && waited < 5000) {
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    const leads = mongoose.connection.collection('leads');
+    let happened = false;
+    for (const [mark, { lead, op }] of pending) {
+      const now = mongoose.isValidObjectId(lead)
+        ? await leads.findOne({ _id: new mongoose.Types.ObjectId(lead) }, { projection: { countMark: 1 } })
+        : null;
+      if (op === 'delete' ? !now : now?.countMark === mark) happened = true;
+      else await counters().updateOne({ _id: 'leads' }, { $unset: { [`p.${mark}`]: '' } });
+    }
+    return happened;
+  }
 }
 
 /** Claim waits kept per agent for the median. */
@@ -247,14 +319,16 @@ export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: num
 }
 
 /**
- * The start-up check: rebuilds when the counters are missing, of an older layout, or disagree
- * with the number of leads (a crash between a lead's write and its count, or writes around the
- * model). Costs one counters read and one estimated count.
+ * The start-up check: rebuilds when a change was interrupted between a lead's write and its count
+ * (countedLeadChange), or the counters are missing, of an older layout, or disagree with the number
+ * of leads (writes around the model). Costs one counters read, one estimated count, and one keyed
+ * read per interrupted change.
  */
 export async function ensureLeadIndex(): Promise<void> {
+  const interrupted = await settlePending();
   const [current, stored] = await Promise.all([readCounters(), mongoose.connection.collection('leads').estimatedDocumentCount()]);
   const counted = Object.values(current.c).reduce((a, byStatus) => a + sum(byStatus), 0);
-  if (current.v === INDEX_VERSION && counted === stored) return;
+  if (!interrupted && current.v === INDEX_VERSION && counted === stored) return;
   const started = Date.now();
   const { leads, numbered } = await rebuildLeadIndex();
   logger.info({ leads, numbered, counted, stored, ms: Date.now() - started }, 'lead counters rebuilt');
