@@ -62,22 +62,27 @@ export async function appendExportRows(entries: ExportEntry[]): Promise<void> {
   );
 }
 
-/** The rows with timestamps in [from, to), in the order recorded, one chunk in memory at a time. */
-export async function* exportRows(range: { from?: Date; to?: Date }): AsyncGenerator<string[]> {
+/**
+ * The rows with timestamps in [from, to), in the order recorded, a chunk at a time: a few chunks
+ * are read ahead (keyed reads run side by side), so memory stays bounded whatever the history.
+ */
+export async function* exportRowBatches(range: { from?: Date; to?: Date }): AsyncGenerator<string[][]> {
   const from = range.from?.toISOString();
   const to = range.to?.toISOString();
   const total = (await chunks().findOne({ _id: 'meta' }))?.n ?? 0;
   const last = Math.ceil(total / CHUNK);
-  let next = chunks().findOne({ _id: 'c0' });
+  const AHEAD = 4;
+  const ahead: Promise<ChunkDoc | null>[] = [];
   for (let k = 0; k < last; k++) {
-    const doc = await next;
-    // Read the next chunk while this one is written out.
-    if (k + 1 < last) next = chunks().findOne({ _id: `c${k + 1}` });
+    while (ahead.length < AHEAD && k + ahead.length < last) ahead.push(chunks().findOne({ _id: `c${k + ahead.length}` }));
+    const doc = await ahead.shift();
+    const rows: string[][] = [];
     for (const raw of doc?.rows ?? []) {
       const row = JSON.parse(raw) as string[];
       if ((from && row[0] < from) || (to && row[0] >= to)) continue;
-      yield row;
+      rows.push(row);
     }
+    if (rows.length) yield rows;
   }
 }
 

@@ -110,5 +110,5 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
   }));
 }
 
-/** Every entry in [from, to), in the order recorded, as rows of the export (models/activity-export.ts). */
-export { exportRows as activityRows } from './activity-export.ts';
+/** Every entry in [from, to), in the order recorded, as batches of export rows (models/activity-export.ts). */
+export { exportRowBatches as activityRowBatches } from './activity-export.ts';
