@@ -119,12 +119,14 @@ interface PendingChange {
  * or the lead's absence for a deletion), and the counters' $inc clears the pending entry in one
  * write. A crash anywhere leaves either nothing pending, or a pending entry that the start-up check
  * (ensureLeadIndex) resolves by two keyed reads: the lead's write happened, so the counters are
- * rebuilt, or it did not, so the entry is dropped. `write` answers null when nothing changed.
+ * rebuilt, or it did not, so the entry is dropped. `write` answers null when nothing changed;
+ * `alongside` runs once it did, at the same time as the count.
  */
 export async function countedLeadChange<T>(
   leadId: unknown,
   op: PendingChange['op'],
   write: (mark: string) => Promise<{ before: LeadFacts | null; after: LeadFacts | null; result: T } | null>,
+  alongside?: (result: T) => Promise<unknown>,
 ): Promise<T | null> {
   const mark = new mongoose.Types.ObjectId().toHexString();
   const pending: PendingChange = { lead: String(leadId), op };
@@ -142,7 +144,8 @@ export async function countedLeadChange<T>(
     await dropMark();
     return null;
   }
-  await recordLeadChange(done.before, done.after, mark);
+  // What follows the change (its log entry, notices) is written beside its count, not after it.
+  await Promise.all([recordLeadChange(done.before, done.after, mark), alongside?.(done.result)]);
   return done.result;
 }
 

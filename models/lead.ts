@@ -55,12 +55,16 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     nextLeadSeq(),
     firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS),
   ]);
-  const lead = (await countedLeadChange(_id, 'write', async (countMark) => {
-    const created = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first, countMark });
-    return { before: null, after: created.toObject(), result: created };
-  }))!;
-  await leadCreated(lead); // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
-  return lead;
+  const lead = await countedLeadChange(
+    _id,
+    'write',
+    async (countMark) => {
+      const created = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first, countMark });
+      return { before: null, after: created.toObject(), result: created };
+    },
+    leadCreated, // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
+  );
+  return lead!;
 }
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
@@ -119,13 +123,19 @@ export async function createLeadByStaff(input: ReferralInput & { notes?: string 
 async function changeLead(
   filter: Record<string, unknown> & { _id: unknown },
   set: Record<string, unknown>,
+  alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
 ): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
-  return countedLeadChange(filter._id, 'write', async (countMark) => {
-    const before = await LeadModel.findOneAndUpdate(filter, { $set: { ...set, countMark } }, { new: false }).lean<LeadRecord>();
-    if (!before) return null;
-    const after = { ...before, ...set, countMark } as LeadRecord;
-    return { before, after, result: { before, after } };
-  });
+  return countedLeadChange(
+    filter._id,
+    'write',
+    async (countMark) => {
+      const before = await LeadModel.findOneAndUpdate(filter, { $set: { ...set, countMark } }, { new: false }).lean<LeadRecord>();
+      if (!before) return null;
+      const after = { ...before, ...set, countMark } as LeadRecord;
+      return { before, after, result: { before, after } };
+    },
+    alongside,
+  );
 }
 
 /**
@@ -147,16 +157,18 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
   const changed = await changeLead(
     { _id: current._id, claimedBy: null, status: { $nin: FINISHED } },
     { claimedBy: agent.name, claimedAt: new Date() },
+    ({ after }) =>
+      Promise.all([
+        recordClaimWait(agent.name, after.createdAt, after.claimedAt ?? new Date()),
+        logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: after.name, claimedBy: agent.name }),
+      ]),
   );
   if (!changed) {
     const now = await findLead(leadId);
     if (now.claimedBy === agent.name) return toLeadView(now);
     throw refuse(now);
   }
-  const claimed = changed.after;
-  await recordClaimWait(agent.name, claimed.createdAt, claimed.claimedAt ?? new Date());
-  await logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: claimed.name, claimedBy: agent.name });
-  return toLeadView(claimed);
+  return toLeadView(changed.after);
 }
 
 export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadView> {
@@ -165,11 +177,10 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
   const changed = await changeLead(
     { _id: current._id, status: current.status },
     { claimedBy: null, claimedAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' },
+    ({ before, after }) => logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: after.name, claimedBy: before.claimedBy ?? undefined }),
   );
   if (!changed) throw conflict('This lead was changed by someone else. Please refresh and try again.');
-  const lead = changed.after;
-  await logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: lead.name, claimedBy: changed.before.claimedBy ?? undefined });
-  return toLeadView(lead);
+  return toLeadView(changed.after);
 }
 
 /**
@@ -197,24 +208,29 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   }
   if (change.notes !== undefined) set.notes = change.notes;
   if (Object.keys(set).length === 0) return toLeadView(current);
-  // The condition keeps a concurrent close from being overwritten.
-  const filter = { _id: current._id, status: current.status };
-  // Notes alone change no count: one plain write.
-  const lead = statusChanges
-    ? ((await changeLead(filter, set))?.after ?? null)
-    : await LeadModel.findOneAndUpdate(filter, { $set: set }, { new: true }).lean<LeadRecord>();
-  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
   const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
   const action =
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
-  if (statusChanges || notesChanged) {
+  const log = async (lead: LeadRecord) => {
+    if (!statusChanges && !notesChanged) return;
     await logActivity(actor, action, {
       leadId,
       leadName: lead.name,
       newStatus: statusChanges ? change.status : undefined,
       claimedBy: lead.claimedBy ?? undefined,
     });
+  };
+  // The condition keeps a concurrent close from being overwritten.
+  const filter = { _id: current._id, status: current.status };
+  let lead: LeadRecord | null;
+  if (statusChanges) {
+    lead = (await changeLead(filter, set, ({ after }) => log(after)))?.after ?? null;
+  } else {
+    // Notes alone change no count: one plain write.
+    lead = await LeadModel.findOneAndUpdate(filter, { $set: set }, { new: true }).lean<LeadRecord>();
+    if (lead) await log(lead);
   }
+  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
   return toLeadView(lead);
 }
 
