@@ -245,9 +245,22 @@ export async function readBucket(bucket: number): Promise<Record<string, string>
   return doc?.e ?? {};
 }
 
-/** Every index document, in storage order, one at a time (search). */
-export function allBuckets() {
-  return index().find({}, { batchSize: 20 });
+/**
+ * Every index document's entries (search): read by _id, 100 to a query and a few queries at once,
+ * which on the embedded engine is several times faster than one cursor over the collection.
+ */
+export async function* allBuckets(): AsyncGenerator<Record<string, string>> {
+  const ids = Array.from({ length: bucketOf(await lastSeq()) + 1 }, (_, b) => `b${b}`);
+  const PER_QUERY = 100;
+  const AHEAD = 4;
+  const ahead: Promise<Keyed[]>[] = [];
+  for (let at = 0; at < ids.length || ahead.length; ) {
+    while (ahead.length < AHEAD && at < ids.length) {
+      ahead.push(index().find({ _id: { $in: ids.slice(at, at + PER_QUERY) } }).toArray());
+      at += PER_QUERY;
+    }
+    for (const doc of await ahead.shift()!) yield (doc.e ?? {}) as Record<string, string>;
+  }
 }
 
 /** The last lead number given out. */

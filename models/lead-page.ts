@@ -74,8 +74,8 @@ async function searchEntries(search: string): Promise<Entry[]> {
   const q = search.trim().toLowerCase();
   const digits = phoneSearchDigits(q);
   const found: Entry[] = [];
-  for await (const doc of allBuckets()) {
-    for (const [k, v] of Object.entries((doc.e ?? {}) as Record<string, string>)) {
+  for await (const entries of allBuckets()) {
+    for (const [k, v] of Object.entries(entries)) {
       const e = parseEntry(k, v);
       if (e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits))) found.push(e);
     }
