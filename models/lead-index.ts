@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { logger } from '../server/logger.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const INDEX_VERSION = 1;
+export const INDEX_VERSION = 2;
 /** Leads per index document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */
@@ -35,7 +35,11 @@ export interface Keyed {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- paths such as "c.none.lost" are built at run time
   [field: string]: any;
 }
-/** Counters `_id: "leads"` (the figures) and `_id: "seq"` (the last lead number given out). */
+/**
+ * Counters `_id: "leads"` (the figures, tab totals and pending changes, kept small because every
+ * counted change rewrites it), `_id: "r<range>"` (leads per tab in one range of 1,000 lead numbers)
+ * and `_id: "seq"` (the last lead number given out).
+ */
 const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
 /** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = "<tab>\t<closed>\t<name>\t<email>\t<phone digits>". */
 const index = () => mongoose.connection.collection<Keyed>('lead_index');
@@ -67,7 +71,7 @@ function entryText(l: LeadFacts): string {
   return [primaryTab(l) ?? '-', l.status === 'closed' ? 1 : 0, l.name.toLowerCase(), l.email.toLowerCase(), l.phoneDigits].join('\t');
 }
 
-/** What one lead adds to the counters document (negated when it goes away). */
+/** What one lead adds to the counters (negated when it goes away); `t.<tab>.r<range>` is split by splitRanges. */
 function contribution(l: LeadFacts, sign: number, now: number, into: Record<string, number>) {
   const add = (k: string) => (into[k] = (into[k] ?? 0) + sign);
   add(`c.${holderCode(l.claimedBy)}.${l.status}`);
@@ -86,16 +90,13 @@ function contribution(l: LeadFacts, sign: number, now: number, into: Record<stri
  */
 export async function recordLeadChange(before: LeadFacts | null, after: LeadFacts | null, mark?: string): Promise<void> {
   const now = Date.now();
-  const inc: Record<string, number> = {};
-  if (before) contribution(before, -1, now, inc);
-  if (after) contribution(after, 1, now, inc);
-  for (const k of Object.keys(inc)) if (inc[k] === 0) delete inc[k];
+  const all: Record<string, number> = {};
+  if (before) contribution(before, -1, now, all);
+  if (after) contribution(after, 1, now, all);
+  for (const k of Object.keys(all)) if (all[k] === 0) delete all[k];
+  const { main: inc, ranges } = splitRanges(all);
   const writes: Promise<unknown>[] = [];
-  const update = {
-    ...(Object.keys(inc).length ? { $inc: inc } : {}),
-    ...(mark ? { $unset: { [`p.${mark}`]: '' } } : {}),
-  };
-  if (Object.keys(update).length) writes.push(counters().updateOne({ _id: 'leads' }, update, { upsert: true }));
+  for (const [range, tabs] of Object.entries(ranges)) writes.push(counters().updateOne({ _id: range }, { $inc: tabs }, { upsert: true }));
   const lead = after ?? before!;
   if (typeof lead.seq === 'number') {
     const field = `e.${entryKey(lead.seq, lead._id)}`;
@@ -105,6 +106,53 @@ export async function recordLeadChange(before: LeadFacts | null, after: LeadFact
       writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
   }
   await Promise.all(writes);
+  // The main counters last: clearing the pending entry there says every part of the change is written.
+  const update = {
+    ...(Object.keys(inc).length ? { $inc: inc } : {}),
+    ...(mark ? { $unset: { [`p.${mark}`]: '' } } : {}),
+  };
+  if (Object.keys(update).length) await counters().updateOne({ _id: 'leads' }, update, { upsert: true });
+}
+
+/** `t.<tab>.r<range>` counts become the tab's total in the main document and its count in the range's document. */
+function splitRanges(all: Record<string, number>): { main: Record<string, number>; ranges: Record<string, Record<string, number>> } {
+  const main: Record<string, number> = {};
+  const ranges: Record<string, Record<string, number>> = {};
+  for (const [k, n] of Object.entries(all)) {
+    const [top, tab, range] = k.split('.');
+    if (top !== 't') {
+      main[k] = n;
+      continue;
+    }
+    main[`t.${tab}`] = (main[`t.${tab}`] ?? 0) + n;
+    (ranges[range] ??= {})[tab] = n;
+  }
+  return { main, ranges };
+}
+
+/**
+ * A tab's lead counts per range of lead numbers, newest range first, empty ranges left out: range
+ * documents are read ten at a time, and no more once `total` leads are accounted for.
+ */
+export async function* tabRanges(tab: string, total: number): AsyncGenerator<[range: number, count: number]> {
+  const PER_QUERY = 10;
+  let seen = 0;
+  for (let top = rangeOf(await lastSeq()); top >= 0 && seen < total; top -= PER_QUERY) {
+    const ids = Array.from({ length: Math.min(PER_QUERY, top + 1) }, (_, i) => `r${top - i}`);
+    const docs = new Map(
+      (
+        await counters()
+          .find({ _id: { $in: ids } })
+          .toArray()
+      ).map((d) => [d._id, d]),
+    );
+    for (const id of ids) {
+      const n = (docs.get(id)?.[tab] as number | undefined) ?? 0;
+      if (n <= 0) continue;
+      seen += n;
+      yield [Number(id.slice(1)), n];
+    }
+  }
 }
 
 /** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
@@ -210,8 +258,8 @@ export async function nextLeadSeq(count = 1): Promise<number> {
 export interface LeadCounters {
   /** Leads per claimant code and status. */
   c: Record<string, Record<string, number>>;
-  /** Leads per tab and range of 1,000 lead numbers. */
-  t: Record<string, Record<string, number>>;
+  /** Leads per tab (per range of 1,000 lead numbers: tabRanges). */
+  t: Record<string, number>;
   /** Waiting leads: `n` in all, and per arrival hour for the last 48 hours. */
   w: Record<string, number>;
   v?: number;
@@ -254,9 +302,13 @@ export async function* allBuckets(): AsyncGenerator<Record<string, string>> {
   const PER_QUERY = 100;
   const AHEAD = 4;
   const ahead: Promise<Keyed[]>[] = [];
-  for (let at = 0; at < ids.length || ahead.length; ) {
+  for (let at = 0; at < ids.length || ahead.length;) {
     while (ahead.length < AHEAD && at < ids.length) {
-      ahead.push(index().find({ _id: { $in: ids.slice(at, at + PER_QUERY) } }).toArray());
+      ahead.push(
+        index()
+          .find({ _id: { $in: ids.slice(at, at + PER_QUERY) } })
+          .toArray(),
+      );
       at += PER_QUERY;
     }
     for (const doc of await ahead.shift()!) yield (doc.e ?? {}) as Record<string, string>;
@@ -296,15 +348,16 @@ export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: num
   }
 
   const now = Date.now();
-  const inc: Record<string, number> = {};
+  const all: Record<string, number> = {};
   const buckets = new Map<number, Record<string, string>>();
   for (const l of rows) {
-    contribution(l, 1, now, inc);
+    contribution(l, 1, now, all);
     const b = bucketOf(l.seq!);
     const entries = buckets.get(b) ?? {};
     entries[entryKey(l.seq!, l._id)] = entryText(l);
     buckets.set(b, entries);
   }
+  const { main: inc, ranges } = splitRanges(all);
   const doc: Keyed = { _id: 'leads', c: {}, t: {}, w: {}, v: INDEX_VERSION };
   for (const [path, n] of Object.entries(inc)) {
     const [top, mid, leaf] = path.split('.');
@@ -315,6 +368,9 @@ export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: num
   await index().deleteMany({});
   const docs = [...buckets].map(([b, e]) => ({ _id: `b${b}`, e }));
   for (let i = 0; i < docs.length; i += 50) await index().insertMany(docs.slice(i, i + 50));
+  await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
+  const rangeDocs = Object.entries(ranges).map(([_id, tabs]) => ({ _id, ...tabs }));
+  for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
   await counters().replaceOne({ _id: 'leads' }, doc, { upsert: true });
   // Each agent's latest claims again, for the medians.
   const claims = new Map<string, { at: Date; m: number }[]>();

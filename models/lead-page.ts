@@ -2,7 +2,18 @@
 // kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../schemas/lead.ts';
 import { LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { BUCKET, RANGE, agentTab, allBuckets, bucketOf, rangeOf, readBucket, readCounters, sum, type LeadCounters } from './lead-index.ts';
+import {
+  BUCKET,
+  RANGE,
+  agentTab,
+  allBuckets,
+  bucketOf,
+  rangeOf,
+  readBucket,
+  readCounters,
+  tabRanges,
+  type LeadCounters,
+} from './lead-index.ts';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -42,13 +53,10 @@ async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry
 }
 
 /** Walks the ranges of a tab from the newest, skipping whole ranges by their counts. */
-async function tabEntries(tab: string, ranges: Record<string, number> = {}, skip: number, limit: number): Promise<Entry[]> {
-  const order = Object.entries(ranges)
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => [Number(k.slice(1)), n] as const)
-    .sort((a, b) => b[0] - a[0]);
+async function tabEntries(tab: string, total: number, skip: number, limit: number): Promise<Entry[]> {
   const out: Entry[] = [];
-  for (const [range, count] of order) {
+  if (skip >= total) return out;
+  for await (const [range, count] of tabRanges(tab, total)) {
     if (skip >= count) {
       skip -= count;
       continue;
@@ -106,8 +114,8 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   let counts: Record<string, number>;
   let pick: (skip: number) => Promise<Entry[]>;
   if (!search) {
-    counts = Object.fromEntries(tabs.map((t) => [t.key, sum(counters.t[t.code])]));
-    pick = (skip) => tabEntries(tab, counters.t[tab], skip, LEAD_PAGE_SIZE);
+    counts = Object.fromEntries(tabs.map((t) => [t.key, counters.t[t.code] ?? 0]));
+    pick = (skip) => tabEntries(tab, counters.t[tab] ?? 0, skip, LEAD_PAGE_SIZE);
   } else {
     const found = await searchEntries(search);
     counts = Object.fromEntries(tabs.map((t) => [t.key, found.filter((e) => inTab(e, t.code)).length]));
@@ -129,7 +137,10 @@ export async function leadPosition(leadId: string): Promise<{ page: number } | n
   const counters = await readCounters();
   const range = rangeOf(lead.seq);
   let newer = 0;
-  for (const [k, n] of Object.entries(counters.t.all ?? {})) if (Number(k.slice(1)) > range) newer += n;
+  for await (const [r, n] of tabRanges('all', counters.t.all ?? 0)) {
+    if (r <= range) break;
+    newer += n;
+  }
   newer += (await rangeEntries(range, Infinity)).filter((e) => e.seq > lead.seq! && bucketOf(e.seq) >= bucketOf(lead.seq!)).length;
   return { page: Math.floor(newer / LEAD_PAGE_SIZE) };
 }
@@ -138,5 +149,5 @@ export async function leadPosition(leadId: string): Promise<{ page: number } | n
 export async function recentLeadsOf(agentName: string, limit: number, counters?: LeadCounters): Promise<LeadView[]> {
   const c = counters ?? (await readCounters());
   const code = agentTab(agentName);
-  return leadsOf(await tabEntries(code, c.t[code], 0, limit));
+  return leadsOf(await tabEntries(code, c.t[code] ?? 0, 0, limit));
 }
