@@ -287,10 +287,13 @@ export async function pruneWaitingHours(w: Record<string, number>, now = Date.no
   if (stale.length) await counters().updateOne({ _id: 'leads' }, { $unset: Object.fromEntries(stale.map((k) => [`w.${k}`, ''])) });
 }
 
-/** One index document, or an empty one. */
-export async function readBucket(bucket: number): Promise<Record<string, string>> {
-  const doc = (await index().findOne({ _id: `b${bucket}` })) as { e?: Record<string, string> } | null;
-  return doc?.e ?? {};
+/** Several index documents by _id in one query, in the order asked (empty ones for those missing). */
+export async function readBuckets(buckets: number[]): Promise<Record<string, string>[]> {
+  const docs = await index()
+    .find({ _id: { $in: buckets.map((b) => `b${b}`) } })
+    .toArray();
+  const byId = new Map(docs.map((d) => [d._id, (d.e ?? {}) as Record<string, string>]));
+  return buckets.map((b) => byId.get(`b${b}`) ?? {});
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   allBuckets,
   bucketOf,
   rangeOf,
-  readBucket,
+  readBuckets,
   readCounters,
   tabRanges,
   type LeadCounters,
@@ -48,8 +48,20 @@ function tabsIn(counters: LeadCounters): { key: string; code: string }[] {
 async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry[]> {
   const first = (range * RANGE) / BUCKET;
   const buckets = Array.from({ length: RANGE / BUCKET }, (_, i) => first + i).filter((b) => b <= fromBucket);
-  const docs = await Promise.all(buckets.map(readBucket));
+  const docs = await readBuckets(buckets);
   return docs.flatMap((d) => Object.entries(d).map(([k, v]) => parseEntry(k, v))).sort(newestFirst);
+}
+
+/** The entries of one range, newest first, reading its index documents three at a time and only as far as asked. */
+async function* rangeEntriesNewestFirst(range: number): AsyncGenerator<Entry> {
+  const first = (range * RANGE) / BUCKET;
+  for (let top = first + RANGE / BUCKET - 1; top >= first; top -= 3) {
+    const buckets = [top, top - 1, top - 2].filter((b) => b >= first);
+    for (const entries of await readBuckets(buckets))
+      yield* Object.entries(entries)
+        .map(([k, v]) => parseEntry(k, v))
+        .sort(newestFirst);
+  }
 }
 
 /** Walks the ranges of a tab from the newest, skipping whole ranges by their counts. */
@@ -61,7 +73,8 @@ async function tabEntries(tab: string, total: number, skip: number, limit: numbe
       skip -= count;
       continue;
     }
-    for (const e of (await rangeEntries(range)).filter((x) => inTab(x, tab))) {
+    for await (const e of rangeEntriesNewestFirst(range)) {
+      if (!inTab(e, tab)) continue;
       if (skip > 0) skip--;
       else if (out.push(e) === limit) return out;
     }
@@ -72,9 +85,16 @@ async function tabEntries(tab: string, total: number, skip: number, limit: numbe
 
 /** The page's leads by id; one deleted meanwhile drops out. */
 async function leadsOf(entries: Entry[]): Promise<LeadView[]> {
-  const rows = await Promise.all(entries.map((e) => LeadModel.findById(e.id).select({ phoneDigits: 0, __v: 0 }).lean<LeadRecord>()));
+  if (!entries.length) return [];
+  const rows = await LeadModel.find({ _id: { $in: entries.map((e) => e.id) } })
+    .select({ phoneDigits: 0, __v: 0 })
+    .lean<LeadRecord[]>();
+  const byId = new Map(rows.map((r) => [String(r._id), r]));
   const now = Date.now();
-  return rows.filter((r): r is LeadRecord => r !== null).map((r) => toLeadView(r, now));
+  return entries.flatMap((e) => {
+    const lead = byId.get(e.id);
+    return lead ? [toLeadView(lead, now)] : [];
+  });
 }
 
 /** Name and email by text; phone by its digits only, when the search is written like a phone number. */
