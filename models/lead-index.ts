@@ -234,15 +234,22 @@ interface ClaimWaits {
 }
 const claimWaits = () => mongoose.connection.collection<ClaimWaits>('lead_counters');
 
+/** Claims recorded by this process per agent since their list was last trimmed. */
+const claimsSinceTrim = new Map<string, number>();
+
 /** Remembers how long a lead waited for its claim, for the agent's median (the newest 200 are kept). */
 export async function recordClaimWait(agentName: string, createdAt: Date, claimedAt: Date): Promise<void> {
   const id = `claims:${holderCode(agentName)}`;
-  const doc = await claimWaits().findOneAndUpdate(
+  await claimWaits().updateOne(
     { _id: id },
     { $push: { w: { at: claimedAt, m: (claimedAt.getTime() - createdAt.getTime()) / 60_000 } } },
-    { upsert: true, returnDocument: 'after' },
+    { upsert: true },
   );
   // Trimmed now and then rather than on every claim ($push's $slice is not on every engine).
+  const since = (claimsSinceTrim.get(id) ?? 0) + 1;
+  claimsSinceTrim.set(id, since < CLAIM_WAITS_KEPT / 4 ? since : 0);
+  if (since < CLAIM_WAITS_KEPT / 4) return;
+  const doc = await claimWaits().findOne({ _id: id });
   if (doc && doc.w.length > CLAIM_WAITS_KEPT * 2)
     await claimWaits().updateOne({ _id: id }, { $set: { w: doc.w.slice(-CLAIM_WAITS_KEPT) } });
 }
