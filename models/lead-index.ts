@@ -184,8 +184,10 @@ export async function countedLeadChange<T>(
   try {
     done = await write(mark);
   } catch (err) {
-    // Left pending when even this fails: the start-up check looks at the lead.
-    await dropMark().catch(() => undefined);
+    // A write refused before it ran changed nothing. Any other failure (a lost connection, say) may
+    // have come after the write went through: the entry stays for the start-up check to resolve.
+    const refused = ['ValidationError', 'CastError'].includes((err as Error).name) || (err as { code?: number }).code === 11000;
+    if (refused) await dropMark().catch(() => undefined);
     throw err;
   }
   if (!done) {
