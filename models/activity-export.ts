@@ -6,10 +6,15 @@ import { logger } from '../server/logger.ts';
 
 /** Rows per chunk document. */
 const CHUNK = 200;
+/** Bump when the layout below changes: the start-up check then rebuilds. */
+const EXPORT_VERSION = 2;
 
 interface ChunkDoc {
   _id: string;
-  /** `meta`: rows written so far. */
+  /** `meta`: the newest chunk started (a chunk is started only once the one before is full). */
+  k?: number;
+  v?: number;
+  /** `c<k>`: how many rows it holds. */
   n?: number;
   /**
    * `c<k>`: rows k*200 to k*200+199, each a JSON array
@@ -47,49 +52,87 @@ const toRow = (e: ExportEntry) => {
   ]);
 };
 
-/** Appends entries just stored in the log: numbers them with one $inc, then one $push per chunk. */
-export async function appendExportRows(entries: ExportEntry[]): Promise<void> {
-  if (!entries.length) return;
-  const meta = await chunks().findOneAndUpdate({ _id: 'meta' }, { $inc: { n: entries.length } }, { upsert: true, returnDocument: 'after' });
-  let seq = (meta?.n ?? entries.length) - entries.length;
-  const byChunk = new Map<number, string[]>();
-  for (const e of entries) {
-    const k = Math.floor(seq++ / CHUNK);
-    byChunk.set(k, [...(byChunk.get(k) ?? []), toRow(e)]);
-  }
-  await Promise.all(
-    [...byChunk].map(([k, rows]) => chunks().updateOne({ _id: `c${k}` }, { $push: { rows: { $each: rows } } }, { upsert: true })),
-  );
-}
+/** The chunk this process appends to (the ones before it are full), read from `meta` on first use. */
+let openChunk: number | undefined;
 
-/** The rows with timestamps in [from, to), in the order recorded, one chunk in memory at a time. */
-export async function* exportRows(range: { from?: Date; to?: Date }): AsyncGenerator<string[]> {
-  const from = range.from?.toISOString();
-  const to = range.to?.toISOString();
-  const total = (await chunks().findOne({ _id: 'meta' }))?.n ?? 0;
-  const last = Math.ceil(total / CHUNK);
-  let next = chunks().findOne({ _id: 'c0' });
-  for (let k = 0; k < last; k++) {
-    const doc = await next;
-    // Read the next chunk while this one is written out.
-    if (k + 1 < last) next = chunks().findOne({ _id: `c${k + 1}` });
-    for (const raw of doc?.rows ?? []) {
-      const row = JSON.parse(raw) as string[];
-      if ((from && row[0] < from) || (to && row[0] >= to)) continue;
-      yield row;
+/**
+ * Appends entries just stored in the log, in that order. While the open chunk has room this is one
+ * conditional $push; a full chunk moves the writer on to the next (once per 200 rows).
+ */
+export async function appendExportRows(entries: ExportEntry[]): Promise<void> {
+  let rows = entries.map(toRow);
+  openChunk ??= (await chunks().findOne({ _id: 'meta' }))?.k ?? 0;
+  while (rows.length) {
+    const k: number = openChunk;
+    const part = rows.slice(0, CHUNK);
+    const pushed = await chunks().updateOne(
+      { _id: `c${k}`, n: { $lte: CHUNK - part.length } },
+      { $push: { rows: { $each: part } }, $inc: { n: part.length } },
+    );
+    if (pushed.matchedCount === 1) {
+      rows = rows.slice(part.length);
+      continue;
+    }
+    const chunk = await chunks().findOne({ _id: `c${k}` }, { projection: { n: 1 } });
+    if (!chunk) {
+      // A new chunk follows a full one only; a writer behind a rebuild starts again from `meta`.
+      if (k > 0 && !(await chunks().findOne({ _id: `c${k - 1}` }, { projection: { n: 1 } }))) {
+        openChunk = (await chunks().findOne({ _id: 'meta' }))?.k ?? 0;
+        continue;
+      }
+      try {
+        await chunks().insertOne({ _id: `c${k}`, n: part.length, rows: part });
+        await chunks().updateOne({ _id: 'meta' }, { $max: { k }, $set: { v: EXPORT_VERSION } }, { upsert: true });
+        rows = rows.slice(part.length);
+      } catch (err) {
+        if ((err as { code?: number }).code !== 11000) throw err; // another writer started it: try again
+      }
+    } else if ((chunk.n ?? 0) >= CHUNK) {
+      openChunk = k + 1;
+    } else {
+      // Room for some of a batch: fill the chunk exactly, if no one else wrote to it meanwhile.
+      const fits = rows.slice(0, CHUNK - (chunk.n ?? 0));
+      const filled = await chunks().updateOne({ _id: `c${k}`, n: chunk.n }, { $push: { rows: { $each: fits } }, $inc: { n: fits.length } });
+      if (filled.matchedCount === 1) rows = rows.slice(fits.length);
     }
   }
+}
+
+/**
+ * The rows with timestamps in [from, to), in the order recorded, a chunk at a time: a few chunks
+ * are read ahead (keyed reads run side by side), so memory stays bounded whatever the history.
+ */
+export async function* exportRowBatches(range: { from?: Date; to?: Date }): AsyncGenerator<string[][]> {
+  const from = range.from?.toISOString();
+  const to = range.to?.toISOString();
+  const AHEAD = 4;
+  const ahead: Promise<ChunkDoc | null>[] = [];
+  // Chunks are numbered without gaps: the first one missing ends the log.
+  for (let k = 0; ; k++) {
+    while (ahead.length < AHEAD) ahead.push(chunks().findOne({ _id: `c${k + ahead.length}` }));
+    const doc = await ahead.shift();
+    if (!doc) break;
+    const rows: string[][] = [];
+    for (const raw of doc.rows ?? []) {
+      const row = JSON.parse(raw) as string[];
+      if ((from && row[0] < from) || (to && row[0] >= to)) continue;
+      rows.push(row);
+    }
+    if (rows.length) yield rows;
+  }
+  await Promise.all(ahead); // reads already sent are let finish, not left dangling
 }
 
 /** Remakes the export rows from the log itself, oldest first (after writes around the model). */
 export async function rebuildActivityExport(): Promise<number> {
   await chunks().deleteMany({});
+  openChunk = undefined;
   const cursor = mongoose.connection.collection('activities').find({}, { sort: { timestamp: 1 }, batchSize: 1000 });
   let batch: ExportEntry[] = [];
   let n = 0;
   const flush = async () => {
     if (!batch.length) return;
-    await chunks().insertOne({ _id: `c${Math.floor(n / CHUNK)}`, rows: batch.map(toRow) });
+    await chunks().insertOne({ _id: `c${Math.floor(n / CHUNK)}`, n: batch.length, rows: batch.map(toRow) });
     n += batch.length;
     batch = [];
   };
@@ -98,17 +141,26 @@ export async function rebuildActivityExport(): Promise<number> {
     if (batch.length === CHUNK) await flush();
   }
   await flush();
-  await chunks().updateOne({ _id: 'meta' }, { $set: { n } }, { upsert: true });
+  await chunks().updateOne({ _id: 'meta' }, { $set: { k: Math.max(0, Math.ceil(n / CHUNK) - 1), v: EXPORT_VERSION } }, { upsert: true });
   return n;
 }
 
-/** The start-up check: rebuilds when the rows written disagree with the number of log entries. */
+/** Rows written so far: full chunks up to the last one, found from `meta` on. */
+async function rowsWritten(fromChunk: number): Promise<number> {
+  let last: ChunkDoc | null = null;
+  let k = fromChunk;
+  for (let doc; (doc = await chunks().findOne({ _id: `c${k}` }, { projection: { n: 1 } })); k++) last = doc;
+  return last ? (k - 1) * CHUNK + (last.n ?? 0) : 0;
+}
+
+/** The start-up check: rebuilds when the layout is older or the rows written disagree with the number of log entries. */
 export async function ensureActivityExport(): Promise<void> {
   const [meta, stored] = await Promise.all([
     chunks().findOne({ _id: 'meta' }),
     mongoose.connection.collection('activities').estimatedDocumentCount(),
   ]);
-  if ((meta?.n ?? 0) === stored) return;
+  if (meta?.v === EXPORT_VERSION && (await rowsWritten(meta.k ?? 0)) === stored) return;
+  if (!meta && stored === 0) return;
   const started = Date.now();
   const rows = await rebuildActivityExport();
   logger.info({ rows, ms: Date.now() - started }, 'activity export rows rebuilt');

@@ -83,8 +83,10 @@ export interface Actor {
 
 /** Writes one entry. Never put customers' medical details in `details`. */
 export async function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
-  const entry = await ActivityModel.create({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
-  await Promise.all([keepRecent([entry.toObject()]), appendExportRows([entry.toObject()])]);
+  const entry = new ActivityModel({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
+  await entry.validate();
+  // The copies go out beside the entry: one that fails leaves counts the export's start-up check catches.
+  await Promise.all([entry.save(), keepRecent([entry.toObject()]), appendExportRows([entry.toObject()])]);
   void noteLeadChange(); // open consoles refresh (every change of leads and customers is logged here)
   return entry;
 }
@@ -110,5 +112,5 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
   }));
 }
 
-/** Every entry in [from, to), in the order recorded, as rows of the export (models/activity-export.ts). */
-export { exportRows as activityRows } from './activity-export.ts';
+/** Every entry in [from, to), in the order recorded, as batches of export rows (models/activity-export.ts). */
+export { exportRowBatches as activityRowBatches } from './activity-export.ts';

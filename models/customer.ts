@@ -31,7 +31,7 @@ import { digitsOf } from '../schemas/lead.ts';
 import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
-import { recordLeadChange } from './lead-index.ts';
+import { countedLeadChange } from './lead-index.ts';
 
 const customerSchema = new Schema(
   {
@@ -187,23 +187,23 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
   const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
   if (deletedCount === 0) throw notFound('Customer not found');
   if (current.leadId) {
-    const reopened = await LeadModel.findOneAndUpdate(
-      { _id: current.leadId, status: 'closed' },
-      { $set: { status: 'follow-up' } },
-      { new: true },
-    )
-      .lean()
-      .catch(async (err: unknown) => {
-        // Put the customer back unless the lead did reopen (a write reported as failed that went through).
-        const now = await LeadModel.findById(current.leadId)
-          .select({ status: 1 })
-          .lean()
-          .catch(() => null);
-        if (!now || now.status === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
-        throw err;
-      });
+    const reopened = await countedLeadChange(current.leadId, 'write', async (countMark) => {
+      const after = await LeadModel.findOneAndUpdate(
+        { _id: current.leadId, status: 'closed' },
+        { $set: { status: 'follow-up', countMark } },
+        { new: true },
+      ).lean();
+      return after && { before: { ...after, status: 'closed' }, after, result: after };
+    }).catch(async (err: unknown) => {
+      // Put the customer back unless the lead did reopen (a write reported as failed that went through).
+      const now = await LeadModel.findById(current.leadId)
+        .select({ status: 1 })
+        .lean()
+        .catch(() => null);
+      if (!now || now.status === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
+      throw err;
+    });
     if (reopened) {
-      await recordLeadChange({ ...reopened, status: 'closed' }, reopened);
       await logActivity(actor, 'LEAD_STATUS_UPDATED', {
         leadId: String(current.leadId),
         leadName: reopened.name,
@@ -285,16 +285,18 @@ export async function closeLeadIntoCustomer(
     customerId = String(existing._id);
   }
 
-  const closedAt = new Date();
-  const marked = await LeadModel.updateOne(
-    { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
-    { $set: { status: 'closed', contactedAt: lead.contactedAt ?? closedAt } },
-  ).catch(async (err: unknown) => {
+  const closing = { status: 'closed' as const, contactedAt: lead.contactedAt ?? new Date() };
+  const closed = await countedLeadChange(lead._id, 'write', async (countMark) => {
+    const marked = await LeadModel.updateOne(
+      { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
+      { $set: { ...closing, countMark } },
+    );
+    return marked.matchedCount === 1 ? { before: lead, after: { ...lead, ...closing, countMark }, result: true } : null;
+  }).catch(async (err: unknown) => {
     if (createdHere) await undoCreate(customerId, lead._id);
     throw err;
   });
-  if (marked.matchedCount === 1) await recordLeadChange(lead, { ...lead, status: 'closed', contactedAt: lead.contactedAt ?? closedAt });
-  if (marked.matchedCount === 0) {
+  if (!closed) {
     // Another request may have closed it with this same customer; then all is done.
     const now = await LeadModel.findById(lead._id).select({ status: 1 }).lean();
     if (now?.status === 'closed') return { customerId };

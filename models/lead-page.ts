@@ -2,7 +2,18 @@
 // kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../schemas/lead.ts';
 import { LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { BUCKET, RANGE, agentTab, allBuckets, bucketOf, rangeOf, readBucket, readCounters, sum, type LeadCounters } from './lead-index.ts';
+import {
+  BUCKET,
+  RANGE,
+  agentTab,
+  allBuckets,
+  bucketOf,
+  rangeOf,
+  readBuckets,
+  readCounters,
+  tabRanges,
+  type LeadCounters,
+} from './lead-index.ts';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -37,23 +48,33 @@ function tabsIn(counters: LeadCounters): { key: string; code: string }[] {
 async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry[]> {
   const first = (range * RANGE) / BUCKET;
   const buckets = Array.from({ length: RANGE / BUCKET }, (_, i) => first + i).filter((b) => b <= fromBucket);
-  const docs = await Promise.all(buckets.map(readBucket));
+  const docs = await readBuckets(buckets);
   return docs.flatMap((d) => Object.entries(d).map(([k, v]) => parseEntry(k, v))).sort(newestFirst);
 }
 
+/** The entries of one range, newest first, reading its index documents three at a time and only as far as asked. */
+async function* rangeEntriesNewestFirst(range: number): AsyncGenerator<Entry> {
+  const first = (range * RANGE) / BUCKET;
+  for (let top = first + RANGE / BUCKET - 1; top >= first; top -= 3) {
+    const buckets = [top, top - 1, top - 2].filter((b) => b >= first);
+    for (const entries of await readBuckets(buckets))
+      yield* Object.entries(entries)
+        .map(([k, v]) => parseEntry(k, v))
+        .sort(newestFirst);
+  }
+}
+
 /** Walks the ranges of a tab from the newest, skipping whole ranges by their counts. */
-async function tabEntries(tab: string, ranges: Record<string, number> = {}, skip: number, limit: number): Promise<Entry[]> {
-  const order = Object.entries(ranges)
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => [Number(k.slice(1)), n] as const)
-    .sort((a, b) => b[0] - a[0]);
+async function tabEntries(tab: string, total: number, skip: number, limit: number): Promise<Entry[]> {
   const out: Entry[] = [];
-  for (const [range, count] of order) {
+  if (skip >= total) return out;
+  for await (const [range, count] of tabRanges(tab, total)) {
     if (skip >= count) {
       skip -= count;
       continue;
     }
-    for (const e of (await rangeEntries(range)).filter((x) => inTab(x, tab))) {
+    for await (const e of rangeEntriesNewestFirst(range)) {
+      if (!inTab(e, tab)) continue;
       if (skip > 0) skip--;
       else if (out.push(e) === limit) return out;
     }
@@ -64,9 +85,16 @@ async function tabEntries(tab: string, ranges: Record<string, number> = {}, skip
 
 /** The page's leads by id; one deleted meanwhile drops out. */
 async function leadsOf(entries: Entry[]): Promise<LeadView[]> {
-  const rows = await Promise.all(entries.map((e) => LeadModel.findById(e.id).select({ phoneDigits: 0, __v: 0 }).lean<LeadRecord>()));
+  if (!entries.length) return [];
+  const rows = await LeadModel.find({ _id: { $in: entries.map((e) => e.id) } })
+    .select({ phoneDigits: 0, __v: 0 })
+    .lean<LeadRecord[]>();
+  const byId = new Map(rows.map((r) => [String(r._id), r]));
   const now = Date.now();
-  return rows.filter((r): r is LeadRecord => r !== null).map((r) => toLeadView(r, now));
+  return entries.flatMap((e) => {
+    const lead = byId.get(e.id);
+    return lead ? [toLeadView(lead, now)] : [];
+  });
 }
 
 /** Name and email by text; phone by its digits only, when the search is written like a phone number. */
@@ -74,8 +102,8 @@ async function searchEntries(search: string): Promise<Entry[]> {
   const q = search.trim().toLowerCase();
   const digits = phoneSearchDigits(q);
   const found: Entry[] = [];
-  for await (const doc of allBuckets()) {
-    for (const [k, v] of Object.entries((doc.e ?? {}) as Record<string, string>)) {
+  for await (const entries of allBuckets()) {
+    for (const [k, v] of Object.entries(entries)) {
       const e = parseEntry(k, v);
       if (e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits))) found.push(e);
     }
@@ -106,8 +134,8 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   let counts: Record<string, number>;
   let pick: (skip: number) => Promise<Entry[]>;
   if (!search) {
-    counts = Object.fromEntries(tabs.map((t) => [t.key, sum(counters.t[t.code])]));
-    pick = (skip) => tabEntries(tab, counters.t[tab], skip, LEAD_PAGE_SIZE);
+    counts = Object.fromEntries(tabs.map((t) => [t.key, counters.t[t.code] ?? 0]));
+    pick = (skip) => tabEntries(tab, counters.t[tab] ?? 0, skip, LEAD_PAGE_SIZE);
   } else {
     const found = await searchEntries(search);
     counts = Object.fromEntries(tabs.map((t) => [t.key, found.filter((e) => inTab(e, t.code)).length]));
@@ -129,7 +157,10 @@ export async function leadPosition(leadId: string): Promise<{ page: number } | n
   const counters = await readCounters();
   const range = rangeOf(lead.seq);
   let newer = 0;
-  for (const [k, n] of Object.entries(counters.t.all ?? {})) if (Number(k.slice(1)) > range) newer += n;
+  for await (const [r, n] of tabRanges('all', counters.t.all ?? 0)) {
+    if (r <= range) break;
+    newer += n;
+  }
   newer += (await rangeEntries(range, Infinity)).filter((e) => e.seq > lead.seq! && bucketOf(e.seq) >= bucketOf(lead.seq!)).length;
   return { page: Math.floor(newer / LEAD_PAGE_SIZE) };
 }
@@ -138,5 +169,5 @@ export async function leadPosition(leadId: string): Promise<{ page: number } | n
 export async function recentLeadsOf(agentName: string, limit: number, counters?: LeadCounters): Promise<LeadView[]> {
   const c = counters ?? (await readCounters());
   const code = agentTab(agentName);
-  return leadsOf(await tabEntries(code, c.t[code], 0, limit));
+  return leadsOf(await tabEntries(code, c.t[code] ?? 0, 0, limit));
 }

@@ -1,10 +1,10 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../schemas/lead.ts';
-import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
+import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
-import { nextLeadSeq, recordClaimWait, recordLeadChange } from './lead-index.ts';
+import { countedLeadChange, nextLeadSeq, recordClaimWait } from './lead-index.ts';
 import { firstOfWindow, leadKeys, releaseLeadKeys } from './lead-keys.ts';
 import { leadCreated } from './lead-created.ts';
 
@@ -26,6 +26,8 @@ const leadSchema = new Schema(
     duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
     /** Arrival order: the lead list pages by it (models/lead-index.ts). */
     seq: { type: Number, default: null },
+    /** The last change counted or being counted (models/lead-index.ts countedLeadChange): crash recovery. */
+    countMark: { type: String },
   },
   { timestamps: true },
 );
@@ -53,10 +55,16 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     nextLeadSeq(),
     firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS),
   ]);
-  const lead = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first });
-  await recordLeadChange(null, lead.toObject());
-  await leadCreated(lead); // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
-  return lead;
+  const lead = await countedLeadChange(
+    _id,
+    'write',
+    async (countMark) => {
+      const created = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first, countMark });
+      return { before: null, after: created.toObject(), result: created };
+    },
+    leadCreated, // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
+  );
+  return lead!;
 }
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
@@ -108,75 +116,71 @@ export async function createLeadByStaff(input: ReferralInput & { notes?: string 
 }
 
 /**
- * Who holds a lead, one document per claimed lead keyed by the lead's id. Inserting it is the claim:
- * the unique _id makes it atomic on any MongoDB-compatible server, where a conditional update of
- * the lead alone is not atomic on every backend (FerretDB on SQLite reads, then writes).
+ * One conditional write of a lead with its count: `before` is the lead as the write found it (the
+ * engine applies each write to one document atomically), `after` that with `set` applied. Null when
+ * the condition no longer holds.
  */
-const leadClaimSchema = new Schema(
-  { claimedBy: { type: String, required: true }, at: { type: Date, default: () => new Date() } },
-  { versionKey: false },
-);
-export const LeadClaimModel = mongoose.model('LeadClaim', leadClaimSchema, 'lead_claims');
-
-/** A claim document whose lead never got the name (a crash between the two writes) is released after this. */
-const STALE_CLAIM_MS = 30_000;
+async function changeLead(
+  filter: Record<string, unknown> & { _id: unknown },
+  set: Record<string, unknown>,
+  alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
+): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
+  return countedLeadChange(
+    filter._id,
+    'write',
+    async (countMark) => {
+      const before = await LeadModel.findOneAndUpdate(filter, { $set: { ...set, countMark } }, { new: false }).lean<LeadRecord>();
+      if (!before) return null;
+      const after = { ...before, ...set, countMark } as LeadRecord;
+      return { before, after, result: { before, after } };
+    },
+    alongside,
+  );
+}
 
 /**
  * Assigns an unclaimed lead to an agent. Of two agents claiming at once exactly one wins and the
- * other learns who holds it.
+ * other learns who holds it: the claim is one conditional update, atomic on MongoDB and on the
+ * embedded engine (whose wire proxy runs one write at a time).
  */
 export async function claimLead(leadId: string, agentName: string, actor: Actor): Promise<LeadView> {
   const agents = await agentsFor(agentName);
   const agent = agents.find((a) => a.name.toLowerCase() === agentName.trim().toLowerCase());
   if (!agent) throw badRequest(`${agentName} is not an agent. Agents: ${agents.map((a) => a.name).join(', ') || 'none yet'}.`);
   const current = await findLead(leadId);
-  if (FINISHED.includes(current.status as LeadStatus)) throw conflict(`A ${current.status} lead cannot be claimed.`);
-  if (current.claimedBy) {
-    if (current.claimedBy === agent.name) return toLeadView(current);
-    throw conflict(`This lead was already claimed by ${current.claimedBy}.`);
+  const refuse = (lead: LeadRecord) => {
+    if (FINISHED.includes(lead.status as LeadStatus)) return conflict(`A ${lead.status} lead cannot be claimed.`);
+    return conflict(`This lead was already claimed by ${lead.claimedBy ?? 'another agent'}.`);
+  };
+  if (current.claimedBy === agent.name) return toLeadView(current);
+  if (current.claimedBy || FINISHED.includes(current.status as LeadStatus)) throw refuse(current);
+  const changed = await changeLead(
+    { _id: current._id, claimedBy: null, status: { $nin: FINISHED } },
+    { claimedBy: agent.name, claimedAt: new Date() },
+    ({ after }) =>
+      Promise.all([
+        recordClaimWait(agent.name, after.createdAt, after.claimedAt ?? new Date()),
+        logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: after.name, claimedBy: agent.name }),
+      ]),
+  );
+  if (!changed) {
+    const now = await findLead(leadId);
+    if (now.claimedBy === agent.name) return toLeadView(now);
+    throw refuse(now);
   }
-  try {
-    await LeadClaimModel.create({ _id: current._id, claimedBy: agent.name });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    const holder = await LeadClaimModel.findById(current._id).lean();
-    if (holder && !current.claimedBy && Date.now() - holder.at.getTime() > STALE_CLAIM_MS) {
-      await LeadClaimModel.deleteOne({ _id: current._id, at: holder.at });
-      return claimLead(leadId, agentName, actor);
-    }
-    if (holder?.claimedBy === agent.name) return getLeadView(leadId);
-    throw conflict(`This lead was already claimed by ${holder?.claimedBy ?? 'another agent'}.`);
-  }
-  const claimed = await LeadModel.findOneAndUpdate(
-    { _id: current._id },
-    { $set: { claimedBy: agent.name, claimedAt: new Date() } },
-    { new: true },
-  ).lean<LeadRecord>();
-  if (!claimed) {
-    await LeadClaimModel.deleteOne({ _id: current._id });
-    throw notFound('Lead not found');
-  }
-  await Promise.all([recordLeadChange(current, claimed), recordClaimWait(agent.name, claimed.createdAt, claimed.claimedAt ?? new Date())]);
-  await logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: claimed.name, claimedBy: agent.name });
-  return toLeadView(claimed);
+  return toLeadView(changed.after);
 }
-
-/** Releases the claim document once the lead no longer names a claimant. */
-const releaseClaim = (id: unknown) => LeadClaimModel.deleteOne({ _id: id });
 
 export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadView> {
   const current = await findLead(leadId);
   if (current.status === 'closed') throw conflict('A closed lead cannot be unclaimed.');
-  const lead = await LeadModel.findOneAndUpdate(
-    { _id: current._id, status: { $ne: 'closed' } },
-    { $set: { claimedBy: null, claimedAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' } },
-    { new: true },
-  ).lean<LeadRecord>();
-  if (!lead) throw conflict('A closed lead cannot be unclaimed.');
-  await recordLeadChange(current, lead);
-  await releaseClaim(current._id);
-  await logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: lead.name, claimedBy: current.claimedBy ?? undefined });
-  return toLeadView(lead);
+  const changed = await changeLead(
+    { _id: current._id, status: current.status },
+    { claimedBy: null, claimedAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' },
+    ({ before, after }) => logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: after.name, claimedBy: before.claimedBy ?? undefined }),
+  );
+  if (!changed) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  return toLeadView(changed.after);
 }
 
 /**
@@ -204,26 +208,29 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   }
   if (change.notes !== undefined) set.notes = change.notes;
   if (Object.keys(set).length === 0) return toLeadView(current);
-  // The condition keeps a concurrent close from being overwritten.
-  const lead = await LeadModel.findOneAndUpdate(
-    { _id: current._id, status: current.status },
-    { $set: set },
-    { new: true },
-  ).lean<LeadRecord>();
-  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
-  await recordLeadChange(current, lead);
-  if (set.claimedBy === null) await releaseClaim(current._id);
   const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
   const action =
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
-  if (statusChanges || notesChanged) {
+  const log = async (lead: LeadRecord) => {
+    if (!statusChanges && !notesChanged) return;
     await logActivity(actor, action, {
       leadId,
       leadName: lead.name,
       newStatus: statusChanges ? change.status : undefined,
       claimedBy: lead.claimedBy ?? undefined,
     });
+  };
+  // The condition keeps a concurrent close from being overwritten.
+  const filter = { _id: current._id, status: current.status };
+  let lead: LeadRecord | null;
+  if (statusChanges) {
+    lead = (await changeLead(filter, set, ({ after }) => log(after)))?.after ?? null;
+  } else {
+    // Notes alone change no count: one plain write.
+    lead = await LeadModel.findOneAndUpdate(filter, { $set: set }, { new: true }).lean<LeadRecord>();
+    if (lead) await log(lead);
   }
+  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
   return toLeadView(lead);
 }
 
@@ -232,10 +239,12 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   const current = await findLead(leadId);
   const closedError = conflict('This lead belongs to a customer; delete the customer first.');
   if (current.status === 'closed') throw closedError;
-  const { deletedCount } = await LeadModel.deleteOne({ _id: current._id, status: { $ne: 'closed' } });
-  if (deletedCount === 0) throw closedError;
-  await recordLeadChange(current, null);
-  await Promise.all([releaseClaim(current._id), releaseLeadKeys(current._id, leadKeys(current.email, current.phoneDigits))]);
+  const deleted = await countedLeadChange(current._id, 'delete', async () => {
+    const before = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();
+    return before ? { before, after: null, result: true } : null;
+  });
+  if (!deleted) throw closedError;
+  await releaseLeadKeys(current._id, leadKeys(current.email, current.phoneDigits));
   await logActivity(actor, 'LEAD_DELETED', { leadId, leadName: current.name, claimedBy: current.claimedBy ?? undefined });
 }
 

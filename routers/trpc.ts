@@ -90,7 +90,9 @@ export const unbatched = t.middleware(({ ctx, next }) => {
  */
 export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const claims: StaffClaims | null = ctx.token ? verifyStaffToken(ctx.token, ctx.config.jwtSecret) : null;
-  const staff: StaffDoc | null = claims && !(await isTokenRevoked(claims.jti)) ? await findStaffForToken(claims) : null;
+  // Both reads at once: every signed-in request waits for them.
+  const [revoked, found] = claims ? await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]) : [true, null];
+  const staff: StaffDoc | null = revoked ? null : found;
   if (!staff || !claims) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
   if (!ctx.res.headersSent) ctx.res.setHeader('Cache-Control', 'no-store');
   return next({ ctx: { ...ctx, staff, claims } });

@@ -4,7 +4,19 @@
 // This module is the one place that starts, finds, supervises and stops it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,14 +27,40 @@ const root = path.resolve(import.meta.dirname, '..');
 const sourceDir = path.join(root, 'db', 'ferretdb');
 export const FERRETDB_VERSION = 'v1.24.0';
 
+/** Files of FerretDB replaced or added at build time (db/ferretdb/_overlay; Go ignores a directory named with a leading underscore). */
+const overlayDir = path.join(sourceDir, '_overlay');
+
 /** A hash of the Go sources in the binary's name, so a changed program is rebuilt, not reused from the cache. */
 function sourceHash(): string {
   const h = createHash('sha256');
-  for (const f of readdirSync(sourceDir)
-    .filter((n) => /\.go$|^go\.(mod|sum)$/.test(n))
-    .sort())
-    h.update(f).update(readFileSync(path.join(sourceDir, f)));
+  const files = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+    .filter((n) => /\.go$|^go\.(mod|sum)$/.test(path.basename(n)))
+    .sort();
+  for (const f of files) h.update(f).update(readFileSync(path.join(sourceDir, f)));
   return h.digest('hex').slice(0, 12);
+}
+
+/**
+ * A build directory holding FerretDB's module source with the overlay files on top, and a go.mod
+ * that points the module there (`go build -modfile`). Go does not let -overlay replace files in
+ * the module cache, hence the copy.
+ */
+function patchedModule(work: string): string {
+  const mod = spawnSync('go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], { cwd: sourceDir, encoding: 'utf8' });
+  if (mod.status !== 0) throw new EmbeddedDbError(`Fetching FerretDB's source failed: ${mod.stderr || mod.stdout}`);
+  const { Dir } = JSON.parse(mod.stdout) as { Dir: string };
+  const copy = path.join(work, 'FerretDB');
+  cpSync(Dir, copy, { recursive: true });
+  // The module cache's files are read-only: make the copy writable before laying the overlay on it.
+  for (const f of ['', ...readdirSync(copy, { recursive: true, encoding: 'utf8' })]) {
+    const p = path.join(copy, f);
+    chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644);
+  }
+  cpSync(overlayDir, copy, { recursive: true });
+  const modfile = path.join(work, 'go.mod');
+  writeFileSync(modfile, `${readFileSync(path.join(sourceDir, 'go.mod'), 'utf8')}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
+  cpSync(path.join(sourceDir, 'go.sum'), path.join(work, 'go.sum'));
+  return modfile;
 }
 export const binaryPath = path.join(root, '.cache', 'ferretdb', `ferretdb-${FERRETDB_VERSION}-${sourceHash()}`);
 
@@ -41,6 +79,7 @@ export async function ensureFerretDbBinary(): Promise<string> {
   mkdirSync(path.dirname(binaryPath), { recursive: true });
   // Each builder writes its own file and renames it into place, so concurrent first starts are safe.
   const tmp = `${binaryPath}.${process.pid}.tmp`;
+  const work = `${binaryPath}.${process.pid}.src`;
   const started = Date.now();
   const progress = () =>
     process.stderr.write(
@@ -50,7 +89,7 @@ export async function ensureFerretDbBinary(): Promise<string> {
   const timer = setInterval(progress, 10_000);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const go = spawn('go', ['build', '-trimpath', '-o', tmp, '.'], {
+      const go = spawn('go', ['build', '-trimpath', '-modfile', patchedModule(work), '-o', tmp, '.'], {
         cwd: sourceDir,
         stdio: ['ignore', 'inherit', 'inherit'],
         env: { ...process.env, CGO_ENABLED: '0' },
@@ -68,6 +107,7 @@ export async function ensureFerretDbBinary(): Promise<string> {
   } finally {
     clearInterval(timer);
     rmSync(tmp, { force: true });
+    rmSync(work, { recursive: true, force: true });
   }
   process.stderr.write(`Embedded database built in ${Math.round((Date.now() - started) / 1000)}s\n`);
   return binaryPath;

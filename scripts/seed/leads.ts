@@ -2,7 +2,7 @@
 // demo agents, with their activity; a few overdue, a few repeat submissions. Runs once per database.
 import mongoose from 'mongoose';
 import { digitsOf, type LeadStatus } from '../../schemas/lead.ts';
-import { LeadClaimModel, LeadModel } from '../../models/lead.ts';
+import { LeadModel } from '../../models/lead.ts';
 import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer.ts';
 import { DEMO_AGENTS } from './staff.ts';
@@ -142,7 +142,6 @@ export async function seedLeads(): Promise<string> {
     const leadName = lead.name;
     activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId, leadName }, timestamp: createdAt });
     if (plan.agent) {
-      await LeadClaimModel.create({ _id: lead._id, claimedBy: plan.agent, at: claimedAt });
       activity.push({
         user: plan.agent,
         action: 'LEAD_CLAIMED',

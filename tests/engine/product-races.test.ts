@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startAppServer, type AppServer } from './harness.ts';
+import { holderCode, readCounters } from '../../models/lead-index.ts';
 
 const RACES = 30;
 const AGENTS = ['Ben', 'Stef', 'Ana', 'Raj', 'Lee'];
@@ -36,6 +37,21 @@ async function newLeads(count: number): Promise<string[]> {
 
 const db = () => mongoose.connection.db!;
 
+/** The dashboard's kept counts (leads per claimant and status) equal those of the leads themselves. */
+async function expectCountersMatchLeads() {
+  const fromLeads: Record<string, Record<string, number>> = {};
+  for (const l of await db().collection('leads').find().toArray()) {
+    const byStatus = (fromLeads[holderCode(l.claimedBy)] ??= {});
+    byStatus[l.status] = (byStatus[l.status] ?? 0) + 1;
+  }
+  const kept = Object.fromEntries(
+    Object.entries((await readCounters()).c)
+      .map(([holder, byStatus]) => [holder, Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n !== 0))])
+      .filter(([, byStatus]) => Object.keys(byStatus).length > 0),
+  );
+  expect(kept).toEqual(fromLeads);
+}
+
 describe('the claim race', () => {
   it(`gives each of ${RACES} leads to exactly one of ${AGENTS.length} agents claiming at once, and logs one claim`, async () => {
     const ids = await newLeads(RACES);
@@ -56,6 +72,7 @@ describe('the claim race', () => {
       expect(lead?.claimedBy).toBe(winner);
       expect(await db().collection('activities').countDocuments({ action: 'LEAD_CLAIMED', 'details.leadId': leadId })).toBe(1);
     }
+    await expectCountersMatchLeads();
   }, 120_000);
 });
 
@@ -107,5 +124,6 @@ describe('the close-vs-lost race', () => {
     const stranded = customers.filter((c) => !closedIds.has(String(c.leadId)));
     expect(stranded).toEqual([]);
     expect(customers).toHaveLength(closed);
+    await expectCountersMatchLeads();
   }, 120_000);
 });
