@@ -147,15 +147,14 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
   const agents = await agentsFor(agentName);
   const agent = agents.find((a) => a.name.toLowerCase() === agentName.trim().toLowerCase());
   if (!agent) throw badRequest(`${agentName} is not an agent. Agents: ${agents.map((a) => a.name).join(', ') || 'none yet'}.`);
-  const current = await findLead(leadId);
+  if (!mongoose.isValidObjectId(leadId)) throw notFound('Lead not found');
   const refuse = (lead: LeadRecord) => {
     if (FINISHED.includes(lead.status as LeadStatus)) return conflict(`A ${lead.status} lead cannot be claimed.`);
     return conflict(`This lead was already claimed by ${lead.claimedBy ?? 'another agent'}.`);
   };
-  if (current.claimedBy === agent.name) return toLeadView(current);
-  if (current.claimedBy || FINISHED.includes(current.status as LeadStatus)) throw refuse(current);
+  // The conditional write first: the lead is read only when it refuses (taken, finished or missing).
   const changed = await changeLead(
-    { _id: current._id, claimedBy: null, status: { $nin: FINISHED } },
+    { _id: new mongoose.Types.ObjectId(leadId), claimedBy: null, status: { $nin: FINISHED } },
     { claimedBy: agent.name, claimedAt: new Date() },
     ({ after }) =>
       Promise.all([
