@@ -1,9 +1,9 @@
 // The console's lead list paged, filtered and searched on the server, the kept counters behind it
 // and the dashboard stats, and losing a lead from any state but closed (docs/product.md §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import superjson from 'superjson';
 import mongoose from 'mongoose';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { trpcClient } from './helpers/trpc-client.ts';
 import { readCounters, rebuildLeadIndex } from '../models/lead-index.ts';
 
 let server: TestServer;
@@ -19,21 +19,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Page {
-  leads: { leadId: string; name: string; status: string; claimedBy: string | null }[];
-  total: number;
-  page: number;
-  pages: number;
-  counts: Record<string, number>;
-}
-
-async function leadsPage(input: Record<string, unknown>): Promise<Page> {
-  const res = await server.api('GET', `/trpc/leads.page?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`, {
-    token: admin,
-  });
-  expect(res.status).toBe(200);
-  return superjson.deserialize(res.body.result.data) as Page;
-}
+/** The console's procedures, signed in as the admin. */
+const client = () => trpcClient(server.url, admin);
+type PageInput = Parameters<ReturnType<typeof client>['leads']['page']['query']>[0];
+const leadsPage = (input: PageInput) => client().leads.page.query(input);
 
 async function create(name: string, email: string, phone: string) {
   const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { name, email, phone } });
@@ -160,11 +149,7 @@ describe('losing a lead', () => {
     expect(restored.body).toMatchObject({ status: 'unclaimed', claimedBy: null });
 
     const other = await create('Dead End', 'dead@example.com', '555-010-8888');
-    const trpc = await server.api('POST', '/trpc/leads.update', {
-      token: admin,
-      body: superjson.serialize({ leadId: other, status: 'lost' }),
-    });
-    expect(trpc.status).toBe(200);
+    expect((await client().leads.update.mutate({ leadId: other, status: 'lost' })).status).toBe('lost');
     expect((await leadsPage({ tab: 'lost', search: 'dead end' })).leads.map((l) => l.leadId)).toEqual([other]);
   });
 
