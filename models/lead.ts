@@ -1,6 +1,15 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import { LEAD_STATUSES, RESPONSE_PROMISE_MS, digitsOf, type LeadStatus, type LeadView, type ReferralInput } from '../schemas/lead.ts';
+import {
+  CALL_OUTCOMES,
+  LEAD_STATUSES,
+  RESPONSE_PROMISE_MS,
+  type CallOutcome,
+  digitsOf,
+  type LeadStatus,
+  type LeadView,
+  type ReferralInput,
+} from '../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
@@ -28,6 +37,13 @@ const leadSchema = new Schema(
     seq: { type: Number, default: null },
     /** The last change counted or being counted (models/lead-index.ts countedLeadChange): crash recovery. */
     countMark: { type: String },
+    /** When the claiming agent means to call again (models/lead-calls.ts); null when nothing is pending. */
+    followUpAt: { type: Date, default: null },
+    /** The last call logged on the lead. */
+    lastCall: {
+      type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),
+      default: null,
+    },
   },
   { timestamps: true },
 );
@@ -89,6 +105,10 @@ export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
     source: (lead.source as 'website' | 'admin') ?? 'website',
     duplicateOf: lead.duplicateOf ? String(lead.duplicateOf) : null,
     overdue: !FINISHED.includes(status) && !lead.contactedAt && now - lead.createdAt.getTime() > RESPONSE_PROMISE_MS,
+    followUpAt: lead.followUpAt ?? null,
+    lastCall: lead.lastCall?.at
+      ? { at: lead.lastCall.at, outcome: lead.lastCall.outcome as CallOutcome, by: lead.lastCall.by ?? '' }
+      : null,
   };
 }
 

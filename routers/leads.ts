@@ -1,11 +1,22 @@
 // Leads, their claims and statuses, and the dashboard stats. The rules live in models/lead.ts;
 // closing goes through the customer (models/customer.ts) so no closed lead is without one.
-import { leadClaimInput, leadCreateInput, leadIdInput, leadPageInput, leadUpdateInput } from '../schemas/lead.ts';
+import {
+  leadClaimInput,
+  leadCreateInput,
+  leadIdInput,
+  leadPageInput,
+  leadUpdateInput,
+  logCallInput,
+  myWorkInput,
+  type LeadRecordView,
+  type LeadView,
+  type MyWork,
+} from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
 import { leadPage, leadPosition } from '../models/lead-page.ts';
 import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
-import { conflict } from '../server/errors.ts';
+import { conflict, unavailable } from '../server/errors.ts';
 import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
 import { actorOf, protectedProcedure, router } from './trpc.ts';
@@ -44,6 +55,21 @@ export const leadsRouter = router({
     if (await leadHasCustomer(input.leadId)) throw conflict('This lead belongs to a customer; delete the customer first.');
     await deleteLead(input.leadId, actorOf(ctx));
     return { success: true as const };
+  }),
+
+  /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
+  get: protectedProcedure.input(leadIdInput).query(async (): Promise<LeadRecordView> => {
+    throw unavailable('Not built yet');
+  }),
+
+  /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
+  logCall: protectedProcedure.input(logCallInput).mutation(async (): Promise<LeadView> => {
+    throw unavailable('Not built yet');
+  }),
+
+  /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
+  myWork: protectedProcedure.input(myWorkInput).query(async (): Promise<MyWork> => {
+    throw unavailable('Not built yet');
   }),
 
   stats: protectedProcedure.query(async () => {

@@ -74,12 +74,20 @@ export const leadUpdateInput = leadIdInput
   .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Give a status or notes to update' });
 export type LeadUpdateInput = z.infer<typeof leadUpdateInput>;
 
+/** Columns the lead list sorts by (leadPageInput.sort). */
+export const LEAD_SORTS = ['received', 'name', 'status', 'claimedBy'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
 /** One page of the console's lead list: a tab (an agent's by name), an optional search, a page from 0. */
 export const leadPageInput = z.object({
   tab: z.enum(['all', 'unclaimed', 'agent', 'closed', 'lost']).default('all'),
   agent: z.string().trim().max(100).optional(),
   search: z.string().max(100, 'Search must be at most 100 characters').default(''),
   page: z.number().int().min(0).max(1_000_000).default(0),
+  sort: z.enum(LEAD_SORTS).default('received'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Only the leads past the 24-hour promise (uncontacted and unfinished). */
+  overdue: z.boolean().default(false),
 });
 export type LeadPageInput = z.infer<typeof leadPageInput>;
 
@@ -109,7 +117,87 @@ export interface LeadView {
   duplicateOf: string | null;
   /** Still unclaimed or uncontacted 24 hours after it arrived. */
   overdue: boolean;
+  /** When the claiming agent means to call again; null when nothing is pending. */
+  followUpAt: Date | null;
+  /** The last call logged on the lead. */
+  lastCall: { at: Date; outcome: CallOutcome; by: string } | null;
 }
 
 /** The site promises a reply within 24 hours (docs/product.md §1). */
 export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;
+
+// ---- A broker's working day: sorting, the lead record, calls, follow-ups and My work (docs/product.md §10).
+
+/** What a logged call came to. */
+export const CALL_OUTCOMES = ['reached', 'voicemail', 'no-answer', 'wrong-number'] as const;
+export const callOutcome = z.enum(CALL_OUTCOMES);
+export type CallOutcome = z.infer<typeof callOutcome>;
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  reached: 'Reached',
+  voicemail: 'Left voicemail',
+  'no-answer': 'No answer',
+  'wrong-number': 'Wrong number',
+};
+
+export const CALL_NOTE_MAX = 2000;
+/** How far ahead a follow-up may be set. */
+export const FOLLOW_UP_MAX_DAYS = 366;
+
+/**
+ * Log a call: its outcome, a note, and optionally when to call next. A follow-up must lie ahead
+ * (a minute's grace for clocks) and within a year; none clears the lead's pending follow-up.
+ */
+export const logCallInput = leadIdInput.extend({
+  outcome: callOutcome,
+  note: z
+    .string()
+    .overwrite(stripControlsKeepLines)
+    .trim()
+    .max(CALL_NOTE_MAX, `The note must be at most ${CALL_NOTE_MAX} characters`)
+    .default(''),
+  followUpAt: z.coerce
+    .date({ error: 'Enter a valid follow-up date and time' })
+    .refine((d) => d.getTime() > Date.now() - 60_000, 'Pick a follow-up time in the future')
+    .refine((d) => d.getTime() < Date.now() + FOLLOW_UP_MAX_DAYS * 86_400_000, 'Pick a follow-up time within a year')
+    .nullish(),
+});
+export type LogCallInput = z.infer<typeof logCallInput>;
+
+/** Whose work to show: the signed-in agent's by default, or a named agent's. */
+export const myWorkInput = z.object({ agent: z.string().trim().max(100).optional() }).default({});
+
+/** One thing that happened to a lead, newest first on its record. */
+export interface TimelineEntry {
+  at: Date;
+  kind: 'created' | 'claimed' | 'unclaimed' | 'status' | 'notes' | 'call' | 'follow-up' | 'customer';
+  /** Who did it (the staff member's name), or "Website" for a visitor's submission. */
+  user: string;
+  status?: LeadStatus;
+  claimedBy?: string;
+  outcome?: CallOutcome;
+  note?: string;
+  followUpAt?: Date | null;
+}
+
+/** A lead's record: the lead, what happened to it, its possible duplicates and its customer once closed. */
+export interface LeadRecordView {
+  lead: LeadView;
+  timeline: TimelineEntry[];
+  /** Other leads from the same email or phone, newest first. */
+  duplicates: { leadId: string; name: string; createdAt: Date; status: LeadStatus }[];
+  customerId: string | null;
+}
+
+/** An agent's queue for the day (docs/product.md §10). */
+export interface MyWork {
+  /** The agent whose work this is; null when the signed-in staff member is no agent and none was named. */
+  agent: string | null;
+  /** Follow-ups whose time has passed, oldest first. */
+  overdue: LeadView[];
+  /** Follow-ups later today in the brokerage's time zone, soonest first. */
+  today: LeadView[];
+  /** Unclaimed leads 20 hours old or more (past or nearing the 24-hour promise), oldest first. */
+  nearingPromise: LeadView[];
+  /** overdue + today + nearingPromise: the number in the browser tab's title. */
+  count: number;
+}
