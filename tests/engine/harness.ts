@@ -12,6 +12,7 @@ import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedDb } from '../../server/embedded-db.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { StaffModel, hashPassword } from '../../models/staff.ts';
+import { trpcClient } from '../helpers/trpc-client.ts';
 
 export interface Engine {
   uri: string;
@@ -54,7 +55,8 @@ export interface AppServer {
   engine: Engine;
   token(name: string): Promise<string>;
   api(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: any }>;
-  trpc(proc: string, token: string, input: unknown): Promise<{ status: number; data: any; error?: string }>;
+  /** The typed tRPC client the console uses, signed in with `token`. */
+  client(token: string): ReturnType<typeof trpcClient>;
   stop(): Promise<void>;
 }
 
@@ -95,10 +97,7 @@ export async function startAppServer(opts: { embedded?: boolean; dbName?: string
       return signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, config.jwtSecret);
     },
     api: call,
-    async trpc(proc, token, input) {
-      const { status, body } = await call('POST', `/trpc/${proc}`, token, { json: input });
-      return { status, data: body?.result?.data?.json, error: body?.error?.json?.message };
-    },
+    client: (token) => trpcClient(url, token),
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       await close();

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startAppServer, type AppServer } from './harness.ts';
+import { outcome } from '../helpers/trpc-client.ts';
 import { holderCode, readCounters } from '../../models/lead-index.ts';
 
 const RACES = 30;
@@ -85,10 +86,12 @@ describe('the close-vs-lost race', () => {
     const answers = await Promise.all(
       ids.map((leadId, i) =>
         Promise.all([
-          app.trpc('customers.closeLead', tokens.Ben, {
-            leadId,
-            customer: { name: `Customer ${i}`, email: `customer${i}@example.com`, phone: '3035550100', medicalHistory: 'asthma' },
-          }),
+          outcome(
+            app.client(tokens.Ben).customers.closeLead.mutate({
+              leadId,
+              customer: { name: `Customer ${i}`, email: `customer${i}@example.com`, phone: '3035550100', medicalHistory: 'asthma' },
+            }),
+          ),
           app.api('PUT', `/api/admin/leads/${leadId}`, tokens.Stef, { status: 'lost' }),
         ]),
       ),
