@@ -19,6 +19,13 @@ type Outcome = { kind: 'success' } | { kind: 'no-success-flag' } | { kind: 'erro
 
 const empty: Fields = { name: '', email: '', phone: '' };
 
+/** The form's three inputs, in order: email and tel types bring the right phone keyboards (docs/product.md §5). */
+const FIELDS: { key: keyof Fields; label: string; type: 'text' | 'email' | 'tel'; autoComplete: string; placeholder: string }[] = [
+  { key: 'name', label: 'Full name', type: 'text', autoComplete: 'name', placeholder: 'Jane Doe' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'jane@example.com' },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: '(303) 555-0123' },
+];
+
 export async function submitReferral(apiBase: string, fields: Fields, honeypot: string): Promise<Outcome> {
   let res: Response;
   try {
@@ -81,55 +88,25 @@ export function LeadForm() {
 
   return (
     <form onSubmit={onSubmit} aria-describedby={`${id}-note`} aria-busy={submitting}>
-      <div className="mb-5">
-        <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-800">
-          Full name
-        </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          value={fields.name}
-          onChange={change('name')}
-          className={input}
-          placeholder="Jane Doe"
-        />
-      </div>
-      <div className="mb-5">
-        <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={fields.email}
-          onChange={change('email')}
-          className={input}
-          placeholder="jane@example.com"
-        />
-      </div>
-      <div className="mb-5">
-        <label htmlFor={`${id}-phone`} className="block text-sm font-semibold text-slate-800">
-          Phone
-        </label>
-        <input
-          id={`${id}-phone`}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          value={fields.phone}
-          onChange={change('phone')}
-          className={input}
-          placeholder="(303) 555-0123"
-        />
-      </div>
+      {FIELDS.map((field) => (
+        <div key={field.key} className="mb-5">
+          <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">
+            {field.label}
+          </label>
+          <input
+            id={`${id}-${field.key}`}
+            name={field.key}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            inputMode={field.type === 'email' ? 'email' : undefined}
+            required
+            value={fields[field.key]}
+            onChange={change(field.key)}
+            className={input}
+            placeholder={field.placeholder}
+          />
+        </div>
+      ))}
 
       {/* Honeypot: off screen and out of the tab order; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
