@@ -64,17 +64,15 @@ export const leadsRouter = router({
   logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCall(input, actorOf(ctx))),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
-  myWork: protectedProcedure
-    .input(myWorkInput)
-    .query(({ input, ctx }) =>
-      myWork(
-        {
-          staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
-          agent: input.agent,
-        },
-        ctx.config.TIME_ZONE,
-      ),
+  myWork: protectedProcedure.input(myWorkInput).query(({ input, ctx }) =>
+    myWork(
+      {
+        staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
+        agent: input.agent,
+      },
+      ctx.config.TIME_ZONE,
     ),
+  ),
 
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();
