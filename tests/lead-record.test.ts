@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { StaffModel } from '../models/staff.ts';
+import { addTimelineEntry } from '../models/lead-timeline.ts';
 
 /** A fixed-offset zone where it is now late morning: "later today" then spans hours whenever the test runs. */
 function lateMorningZone(): string {
@@ -145,6 +146,22 @@ describe('the lead record', () => {
       customer: { name: 'Notes Only', email: 'notes.only@example.com', phone: '(303) 555-0199', age: 30, insuranceProvider: 'Aetna' },
     });
     expect((await as(office).customers.get.query({ customerId })).notes).toBe('Call after 5');
+  });
+
+  it('keeps the last 500 entries of a busy lead', async () => {
+    const leadId = await staffLead('Busy');
+    const start = Date.now();
+    const notes = Array.from({ length: 510 }, (_, i) => ({
+      at: new Date(start + (i + 1) * 1000),
+      kind: 'notes' as const,
+      user: 'Ben Carter',
+      note: `n${i}`,
+    }));
+    await addTimelineEntry(leadId, ...notes);
+    const { timeline } = await as(office).leads.get.query({ leadId });
+    expect(timeline).toHaveLength(500);
+    expect([timeline[0].note, timeline[499].note]).toEqual(['n509', 'n10']);
+    expect(((await timelines().findOne({ _id: oid(leadId) }))!.entries as unknown[]).length).toBe(500);
   });
 
   it('is gone with its lead, and 404 for an unknown one', async () => {
