@@ -11,6 +11,7 @@ export const ACTIVITY_ACTIONS = [
   'LEAD_NOTES_UPDATED',
   'LEAD_STATUS_AND_NOTES_UPDATED',
   'LEAD_DELETED',
+  'LEAD_CALL_LOGGED',
   'CUSTOMER_CREATED',
   'CUSTOMER_UPDATED',
   'CUSTOMER_DELETED',
@@ -30,6 +31,8 @@ const activitySchema = new Schema(
       customerId: { type: String },
       claimedBy: { type: String },
       newStatus: { type: String },
+      /** A logged call's outcome (LEAD_CALL_LOGGED). */
+      outcome: { type: String },
     },
     timestamp: { type: Date, default: () => new Date() },
   },

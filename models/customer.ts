@@ -32,6 +32,8 @@ import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
 import { countedLeadChange } from './lead-index.ts';
+import { addTimelineEntry } from './lead-timeline.ts';
+import { withLeadNotes } from './customer-notes.ts';
 
 const customerSchema = new Schema(
   {
@@ -269,7 +271,7 @@ export async function closeLeadIntoCustomer(
     const issue = parsed.error.issues[0];
     throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
   }
-  const fields = toDocFields(parsed.data);
+  const fields = { ...toDocFields(parsed.data), notes: withLeadNotes(parsed.data.notes, lead.notes) };
 
   let customerId: string;
   let createdHere = false;
@@ -306,7 +308,10 @@ export async function closeLeadIntoCustomer(
   }
 
   const leadName = lead.name;
-  await logActivity(actor, 'CUSTOMER_CREATED', { customerId, leadId: leadKey, leadName, claimedBy: lead.claimedBy });
+  await Promise.all([
+    logActivity(actor, 'CUSTOMER_CREATED', { customerId, leadId: leadKey, leadName, claimedBy: lead.claimedBy }),
+    addTimelineEntry(lead._id, { at: new Date(), kind: 'customer', user: actor.name, status: 'closed' }),
+  ]);
   await logActivity(actor, 'LEAD_STATUS_UPDATED', { leadId: leadKey, leadName, claimedBy: lead.claimedBy, newStatus: 'closed' });
   return { customerId };
 }

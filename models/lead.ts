@@ -16,6 +16,7 @@ import { listAgents } from './staff.ts';
 import { countedLeadChange, nextLeadSeq, recordClaimWait } from './lead-index.ts';
 import { firstOfWindow, leadKeys, releaseLeadKeys } from './lead-keys.ts';
 import { leadCreated } from './lead-created.ts';
+import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './lead-timeline.ts';
 
 const leadSchema = new Schema(
   {
@@ -78,13 +79,18 @@ export async function createLead(input: ReferralInput & { notes?: string; source
       const created = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first, countMark });
       return { before: null, after: created.toObject(), result: created };
     },
-    leadCreated, // queues its notices (Slack, email, the 20-hour reminder) and tells open consoles
+    // Its notices and open consoles; a visitor's lead starts its timeline here, staff's in createLeadByStaff (who added it).
+    (created) =>
+      Promise.all([
+        leadCreated(created),
+        input.source !== 'admin' && addTimelineEntry(_id, { at: created.createdAt, kind: 'created', user: WEBSITE_USER }),
+      ]),
   );
   return lead!;
 }
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
-const FINISHED: LeadStatus[] = ['closed', 'lost'];
+export const FINISHED: LeadStatus[] = ['closed', 'lost'];
 
 export type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };
 
@@ -113,7 +119,7 @@ export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
 }
 
 /** The lead, or a 404 for an unknown or malformed id. */
-async function findLead(leadId: string): Promise<LeadRecord> {
+export async function findLead(leadId: string): Promise<LeadRecord> {
   const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean<LeadRecord>() : null;
   if (!lead) throw notFound('Lead not found');
   return lead;
@@ -131,7 +137,10 @@ export async function getLeadView(leadId: string): Promise<LeadView> {
 
 export async function createLeadByStaff(input: ReferralInput & { notes?: string }, actor: Actor): Promise<LeadView> {
   const lead = await createLead({ ...input, source: 'admin' });
-  await logActivity(actor, 'LEAD_CREATED', { leadId: lead.id, leadName: lead.name });
+  await Promise.all([
+    logActivity(actor, 'LEAD_CREATED', { leadId: lead.id, leadName: lead.name }),
+    addTimelineEntry(lead._id, { at: lead.createdAt, kind: 'created', user: actor.name }),
+  ]);
   return toLeadView(lead.toObject() as LeadRecord);
 }
 
@@ -140,7 +149,7 @@ export async function createLeadByStaff(input: ReferralInput & { notes?: string 
  * engine applies each write to one document atomically), `after` that with `set` applied. Null when
  * the condition no longer holds.
  */
-async function changeLead(
+export async function changeLead(
   filter: Record<string, unknown> & { _id: unknown },
   set: Record<string, unknown>,
   alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
@@ -180,6 +189,7 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
       Promise.all([
         recordClaimWait(agent.name, after.createdAt, after.claimedAt ?? new Date()),
         logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: after.name, claimedBy: agent.name }),
+        addTimelineEntry(leadId, { at: after.claimedAt ?? new Date(), kind: 'claimed', user: actor.name, claimedBy: agent.name }),
       ]),
   );
   if (!changed) {
@@ -192,11 +202,15 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
 
 export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadView> {
   const current = await findLead(leadId);
-  if (current.status === 'closed') throw conflict('A closed lead cannot be unclaimed.');
+  if (current.status === 'closed') throw conflict('A closed lead cannot be unclaimed.'); // a follow-up goes with the claim: docs/product.md §10
   const changed = await changeLead(
     { _id: current._id, status: current.status },
-    { claimedBy: null, claimedAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' },
-    ({ before, after }) => logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: after.name, claimedBy: before.claimedBy ?? undefined }),
+    { claimedBy: null, claimedAt: null, followUpAt: null, status: current.status === 'lost' ? 'lost' : 'unclaimed' },
+    ({ before, after }) =>
+      Promise.all([
+        logActivity(actor, 'LEAD_UNCLAIMED', { leadId, leadName: after.name, claimedBy: before.claimedBy ?? undefined }),
+        addTimelineEntry(leadId, { at: new Date(), kind: 'unclaimed', user: actor.name, claimedBy: before.claimedBy ?? undefined }),
+      ]),
   );
   if (!changed) throw conflict('This lead was changed by someone else. Please refresh and try again.');
   return toLeadView(changed.after);
@@ -217,7 +231,7 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
     if (current.status === 'closed') throw conflict('A closed lead keeps its status: its customer exists.');
     if (change.status === 'closed') throw conflict('Closing a lead needs its customer information.');
     if (change.status === 'unclaimed') {
-      Object.assign(set, { status: 'unclaimed', claimedBy: null, claimedAt: null });
+      Object.assign(set, { status: 'unclaimed', claimedBy: null, claimedAt: null, followUpAt: null });
     } else if (change.status === 'lost') {
       set.status = 'lost';
     } else {
@@ -232,12 +246,15 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
   const log = async (lead: LeadRecord) => {
     if (!statusChanges && !notesChanged) return;
-    await logActivity(actor, action, {
-      leadId,
-      leadName: lead.name,
-      newStatus: statusChanges ? change.status : undefined,
-      claimedBy: lead.claimedBy ?? undefined,
-    });
+    await Promise.all([
+      logActivity(actor, action, {
+        leadId,
+        leadName: lead.name,
+        newStatus: statusChanges ? change.status : undefined,
+        claimedBy: lead.claimedBy ?? undefined,
+      }),
+      addTimelineEntry(leadId, ...updateEntries(actor.name, change, current)),
+    ]);
   };
   // The condition keeps a concurrent close from being overwritten.
   const filter = { _id: current._id, status: current.status };
@@ -264,7 +281,10 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   });
   if (!deleted) throw closedError;
   await releaseLeadKeys(current._id, leadKeys(current.email, current.phoneDigits));
-  await logActivity(actor, 'LEAD_DELETED', { leadId, leadName: current.name, claimedBy: current.claimedBy ?? undefined });
+  await Promise.all([
+    logActivity(actor, 'LEAD_DELETED', { leadId, leadName: current.name, claimedBy: current.claimedBy ?? undefined }),
+    dropTimeline(current._id),
+  ]);
 }
 
 /** Agents change rarely and every claim names one: a short-lived copy, read again for an unknown name. */

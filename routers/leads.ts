@@ -8,18 +8,18 @@ import {
   leadUpdateInput,
   logCallInput,
   myWorkInput,
-  type LeadRecordView,
-  type LeadView,
-  type MyWork,
 } from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
 import { leadPage, leadPosition } from '../models/lead-page.ts';
 import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
-import { conflict, unavailable } from '../server/errors.ts';
+import { conflict } from '../server/errors.ts';
+import { getLeadRecord } from '../models/lead-record.ts';
+import { logCall } from '../models/lead-calls.ts';
+import { myWork } from '../models/follow-ups.ts';
 import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
-import { actorOf, protectedProcedure, router } from './trpc.ts';
+import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
   list: protectedProcedure.query(() => listLeads()),
@@ -58,19 +58,21 @@ export const leadsRouter = router({
   }),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
-  get: protectedProcedure.input(leadIdInput).query(async (): Promise<LeadRecordView> => {
-    throw unavailable('Not built yet');
-  }),
+  get: protectedProcedure.input(leadIdInput).query(({ input }) => getLeadRecord(input.leadId)),
 
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
-  logCall: protectedProcedure.input(logCallInput).mutation(async (): Promise<LeadView> => {
-    throw unavailable('Not built yet');
-  }),
+  logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCall(input, actorOf(ctx))),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
-  myWork: protectedProcedure.input(myWorkInput).query(async (): Promise<MyWork> => {
-    throw unavailable('Not built yet');
-  }),
+  myWork: protectedProcedure.input(myWorkInput).query(({ input, ctx }) =>
+    myWork(
+      {
+        staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
+        agent: input.agent,
+      },
+      ctx.config.TIME_ZONE,
+    ),
+  ),
 
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();

@@ -1,0 +1,68 @@
+// Logging a call on a lead (docs/product.md §10): its outcome, a note and the next follow-up, in one
+// conditional, counted write of the lead, with the activity entry, the timeline entry and the
+// agent's follow-up written beside it.
+import type { LeadStatus, LeadView, LogCallInput } from '../schemas/lead.ts';
+import { conflict } from '../server/errors.ts';
+import { logActivity, type Actor } from './activity.ts';
+import { changeLead, findLead, toLeadView, type LeadRecord } from './lead.ts';
+import { addTimelineEntry } from './lead-timeline.ts';
+import { noteFollowUp } from './follow-ups.ts';
+
+export const CLAIM_BEFORE_CALL = 'Claim this lead before logging a call.';
+
+/**
+ * A call moves a claimed lead that was never worked to "called", or to "follow-up" when one is
+ * set; a called lead with a follow-up becomes "follow-up"; quoted and follow-up leads keep theirs.
+ */
+export function statusAfterCall(status: LeadStatus, followUp: boolean): LeadStatus {
+  if (status === 'unclaimed' || status === 'called') return followUp ? 'follow-up' : 'called';
+  return status;
+}
+
+function refuseCall(lead: LeadRecord): void {
+  if (lead.status === 'closed') throw conflict('A closed lead takes no more calls: its customer exists.');
+  if (lead.status === 'lost') throw conflict('A lost lead takes no calls. Restore it first.');
+  if (!lead.claimedBy) throw conflict(CLAIM_BEFORE_CALL);
+}
+
+/**
+ * Tries enough for every call of a burst on one lead to land: an attempt is refused only when the
+ * lead's status, holder or first contact changed since it was read, and a call changes the status
+ * at most twice (unclaimed, called, follow-up) and the first contact once.
+ */
+const ATTEMPTS = 6;
+
+/**
+ * Logs a call. The write is conditional on the holder, status and first contact as read, so a call
+ * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
+ * never a call half-written on a lead nobody holds. Concurrent calls on one lead all land.
+ */
+export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadView> {
+  const { leadId, outcome, note } = input;
+  const followUpAt = input.followUpAt ?? null;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const lead = await findLead(leadId);
+    refuseCall(lead);
+    const at = new Date();
+    const firstContact = !lead.contactedAt;
+    const status = statusAfterCall(lead.status as LeadStatus, followUpAt !== null);
+    const changed = await changeLead(
+      { _id: lead._id, claimedBy: lead.claimedBy, status: lead.status, ...(firstContact ? { contactedAt: null } : {}) },
+      { lastCall: { at, outcome, by: actor.name }, followUpAt, status, ...(firstContact ? { contactedAt: at } : {}) },
+      ({ before, after }) =>
+        Promise.all([
+          logActivity(actor, 'LEAD_CALL_LOGGED', {
+            leadId,
+            leadName: after.name,
+            claimedBy: after.claimedBy ?? undefined,
+            newStatus: after.status !== before.status ? after.status : undefined,
+            outcome,
+          }),
+          addTimelineEntry(lead._id, { at, kind: 'call', user: actor.name, outcome, note: note || undefined, followUpAt }),
+          noteFollowUp(after.claimedBy!, leadId, followUpAt),
+        ]),
+    );
+    if (changed) return toLeadView(changed.after);
+  }
+  throw conflict('This lead was changed by someone else. Please refresh and try again.');
+}

@@ -1,0 +1,42 @@
+// A lead's record (docs/product.md §10): the lead, its timeline, its possible duplicates and the
+// customer made from it, each read by key or by top-level equality.
+import type { LeadRecordView, LeadStatus } from '../schemas/lead.ts';
+import { findLead, LeadModel, toLeadView, type LeadRecord } from './lead.ts';
+import { readTimeline } from './lead-timeline.ts';
+import { CustomerModel } from './customer.ts';
+
+export const DUPLICATES_MAX = 20;
+
+type DuplicateRow = Pick<LeadRecord, '_id' | 'name' | 'status' | 'createdAt'>;
+
+/** Other leads from the same email or phone, newest first: two equality queries, merged. */
+async function duplicatesOf(lead: LeadRecord): Promise<LeadRecordView['duplicates']> {
+  const query = (filter: Record<string, string>) =>
+    LeadModel.find(filter) // equality alone: the embedded engine filters by it in the database
+      .sort({ createdAt: -1 })
+      .limit(DUPLICATES_MAX + 1)
+      .select({ name: 1, status: 1, createdAt: 1 })
+      .lean<DuplicateRow[]>();
+  const [byEmail, byPhone] = await Promise.all([
+    query({ email: lead.email }),
+    lead.phoneDigits ? query({ phoneDigits: lead.phoneDigits }) : [],
+  ]);
+  const unique = new Map([...byEmail, ...byPhone].map((l) => [String(l._id), l]));
+  unique.delete(String(lead._id));
+  return [...unique.values()]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, DUPLICATES_MAX)
+    .map((l) => ({ leadId: String(l._id), name: l.name, createdAt: l.createdAt, status: l.status as LeadStatus }));
+}
+
+export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
+  const lead = await findLead(leadId);
+  const [timeline, duplicates, customer] = await Promise.all([
+    readTimeline(lead),
+    duplicatesOf(lead),
+    CustomerModel.findOne({ leadKey: String(lead._id) })
+      .select({ _id: 1 })
+      .lean(),
+  ]);
+  return { lead: toLeadView(lead), timeline, duplicates, customerId: customer ? String(customer._id) : null };
+}
