@@ -92,6 +92,9 @@ async function measure(server: TestServer, token: string, size: number): Promise
   out.set('leads.page unclaimed, first page', await median(5, page({ tab: 'unclaimed', page: 0 })));
   out.set('leads.page lost, page 3', await median(5, page({ tab: 'lost', page: 3 })));
   out.set('leads.page search "lead 12"', await median(3, page({ tab: 'all', search: 'lead 12' })));
+  out.set('leads.page all, oldest first', await median(5, page({ tab: 'all', page: 0, sort: 'received', order: 'asc' })));
+  out.set('leads.page all by name, page 2', await median(3, page({ tab: 'all', page: 2, sort: 'name', order: 'asc' })));
+  out.set('leads.page unclaimed, overdue filter', await median(3, page({ tab: 'unclaimed', page: 0, overdue: true })));
   out.set('GET /api/admin/stats (counters)', await median(5, get('/api/admin/stats')));
   const unclaimed = fresh.map((id) => ({ _id: id }));
   n = 0;

@@ -180,7 +180,7 @@ test.describe('lead form', () => {
 
     await db();
     const lead = await LeadModel.findOne({ email }).lean();
-    expect(lead).toMatchObject({ name: 'Robin Real', phone: '(720) 555-0144', status: 'unclaimed', claimedBy: null, source: 'website' });
+    expect(lead).toMatchObject({ name: 'Robin Real', phone: '+17205550144', status: 'unclaimed', claimedBy: null, source: 'website' });
     expect(problems).toEqual([]);
   });
 

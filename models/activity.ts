@@ -114,6 +114,3 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
     timestamp: r.timestamp,
   }));
 }
-
-/** Every entry in [from, to), in the order recorded, as batches of export rows (models/activity-export.ts). */
-export { exportRowBatches as activityRowBatches } from './activity-export.ts';

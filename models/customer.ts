@@ -27,7 +27,7 @@ import {
   type InsuranceType,
   type PlanType,
 } from '../schemas/customer.ts';
-import { digitsOf } from '../schemas/lead.ts';
+import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
@@ -115,7 +115,7 @@ const toDetail = (c: CustomerRecord): CustomerDetail => ({
 function toDocFields(input: Partial<CloseLeadCustomer>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (v !== undefined) out[k] = v;
-  if (typeof out.phone === 'string') out.phoneDigits = digitsOf(out.phone);
+  if (typeof out.phone === 'string') out.phoneDigits = phoneKey(out.phone);
   if (out.hasKids === false) Object.assign(out, { kidsCount: null, kidsAges: '' });
   return out;
 }

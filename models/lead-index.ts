@@ -4,9 +4,10 @@
 // README.md ("Queries, counters and indexes") says which query uses what, and why.
 import mongoose from 'mongoose';
 import { logger } from '../server/logger.ts';
+import { entryText as formatEntry } from './lead-entry.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 /** Leads per index document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */
@@ -41,7 +42,7 @@ export interface Keyed {
  * and `_id: "seq"` (the last lead number given out).
  */
 const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
-/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = "<tab>\t<closed>\t<name>\t<email>\t<phone digits>". */
+/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry text (models/lead-entry.ts). */
 const index = () => mongoose.connection.collection<Keyed>('lead_index');
 
 /** Field names cannot hold dots or start with $: agent names are written in hex. */
@@ -67,8 +68,19 @@ export const bucketOf = (seq: number) => Math.floor(seq / BUCKET);
 export const rangeOf = (seq: number) => Math.floor(seq / RANGE);
 export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
 
+/** Every counted change (tab, status, claim, contact, text) changes this text, so the entry is rewritten. */
 function entryText(l: LeadFacts): string {
-  return [primaryTab(l) ?? '-', l.status === 'closed' ? 1 : 0, l.name.toLowerCase(), l.email.toLowerCase(), l.phoneDigits].join('\t');
+  return formatEntry({
+    primary: primaryTab(l) ?? '-',
+    closed: l.status === 'closed',
+    name: l.name.toLowerCase(),
+    email: l.email.toLowerCase(),
+    phone: l.phoneDigits,
+    status: l.status,
+    holder: holderCode(l.claimedBy),
+    createdAt: l.createdAt.getTime(),
+    contacted: Boolean(l.contactedAt),
+  });
 }
 
 /** What one lead adds to the counters (negated when it goes away); `t.<tab>.r<range>` is split by splitRanges. */
@@ -131,14 +143,15 @@ function splitRanges(all: Record<string, number>): { main: Record<string, number
 }
 
 /**
- * A tab's lead counts per range of lead numbers, newest range first, empty ranges left out: range
- * documents are read ten at a time, and no more once `total` leads are accounted for.
+ * A tab's lead counts per range of lead numbers, newest range first (or oldest first), empty ranges
+ * left out: range documents are read ten at a time, and no more once `total` leads are accounted for.
  */
-export async function* tabRanges(tab: string, total: number): AsyncGenerator<[range: number, count: number]> {
+export async function* tabRanges(tab: string, total: number, oldestFirst = false): AsyncGenerator<[range: number, count: number]> {
   const PER_QUERY = 10;
+  const last = rangeOf(await lastSeq());
   let seen = 0;
-  for (let top = rangeOf(await lastSeq()); top >= 0 && seen < total; top -= PER_QUERY) {
-    const ids = Array.from({ length: Math.min(PER_QUERY, top + 1) }, (_, i) => `r${top - i}`);
+  for (let at = 0; at <= last && seen < total; at += PER_QUERY) {
+    const ids = Array.from({ length: Math.min(PER_QUERY, last - at + 1) }, (_, i) => `r${oldestFirst ? at + i : last - at - i}`);
     const docs = new Map(
       (
         await counters()

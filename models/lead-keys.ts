@@ -15,6 +15,13 @@ interface KeyDoc {
 export const leadKeys = (email: string, phoneDigits: string) => [`email:${email.toLowerCase()}`, `phone:${phoneDigits}`];
 
 /**
+ * Keys an older lead of the same number may hold: before phones were stored in one form
+ * (schemas/phone.ts) a US number typed with its country code kept it in its key ("phone:1303…").
+ * Read, never taken, so such a lead still counts as the first of its window.
+ */
+export const legacyPhoneKeys = (phoneDigits: string) => (phoneDigits.length === 10 ? [`phone:1${phoneDigits}`] : []);
+
+/**
  * Takes a key for a new lead: answers the earlier holder when that one came within the window,
  * otherwise makes the new lead the holder. Inserting is atomic on the unique _id, so of two
  * first submissions at once exactly one holds the key and the other is its duplicate.
@@ -45,8 +52,18 @@ export async function firstOfWindow(
   keys: string[],
   now: Date,
   windowMs: number,
+  alsoRead: string[] = [],
 ): Promise<mongoose.Types.ObjectId | null> {
-  const held = (await Promise.all(keys.map((k) => takeKey(k, leadId, now, windowMs)))).filter((k): k is KeyDoc => k !== null);
+  const [taken, older] = await Promise.all([
+    Promise.all(keys.map((k) => takeKey(k, leadId, now, windowMs))),
+    alsoRead.length
+      ? keyDocs()
+          .find({ _id: { $in: alsoRead } })
+          .toArray()
+      : [],
+  ]);
+  const inWindow = (older as KeyDoc[]).filter((k) => now.getTime() - k.at.getTime() < windowMs);
+  const held = [...taken, ...inWindow].filter((k): k is KeyDoc => k !== null);
   held.sort((a, b) => a.at.getTime() - b.at.getTime());
   return held[0]?.leadId ?? null;
 }

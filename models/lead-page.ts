@@ -1,7 +1,8 @@
-// The console's lead list a page at a time, by tab and search, worked out on the server from the
-// kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
+// The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
+// server from the kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../schemas/lead.ts';
 import { LeadModel, toLeadView, type LeadRecord } from './lead.ts';
+import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, parseEntry, type Entry } from './lead-entry.ts';
 import {
   BUCKET,
   RANGE,
@@ -16,25 +17,6 @@ import {
 } from './lead-index.ts';
 
 export const LEAD_PAGE_SIZE = 50;
-
-interface Entry {
-  seq: number;
-  id: string;
-  primary: string;
-  closed: boolean;
-  name: string;
-  email: string;
-  phone: string;
-}
-
-function parseEntry(key: string, value: string): Entry {
-  const cut = key.indexOf('_');
-  const [primary, closed, name = '', email = '', phone = ''] = value.split('\t');
-  return { seq: Number(key.slice(0, cut)), id: key.slice(cut + 1), primary, closed: closed === '1', name, email, phone };
-}
-
-const inTab = (e: Entry, tab: string) => tab === 'all' || e.primary === tab || (tab === 'closed' && e.closed);
-const newestFirst = (a: Entry, b: Entry) => b.seq - a.seq;
 
 /** The tabs of the console (docs/product.md §4) as the client names them, with their codes here. */
 function tabsIn(counters: LeadCounters): { key: string; code: string }[] {
@@ -52,28 +34,29 @@ async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry
   return docs.flatMap((d) => Object.entries(d).map(([k, v]) => parseEntry(k, v))).sort(newestFirst);
 }
 
-/** The entries of one range, newest first, reading its index documents three at a time and only as far as asked. */
-async function* rangeEntriesNewestFirst(range: number): AsyncGenerator<Entry> {
+/** The entries of one range, newest (or oldest) first, reading its index documents three at a time and only as far as asked. */
+async function* rangeEntriesInOrder(range: number, fromOldest: boolean): AsyncGenerator<Entry> {
   const first = (range * RANGE) / BUCKET;
-  for (let top = first + RANGE / BUCKET - 1; top >= first; top -= 3) {
-    const buckets = [top, top - 1, top - 2].filter((b) => b >= first);
+  const last = first + RANGE / BUCKET - 1;
+  for (let at = 0; at <= last - first; at += 3) {
+    const buckets = [at, at + 1, at + 2].filter((i) => i <= last - first).map((i) => (fromOldest ? first + i : last - i));
     for (const entries of await readBuckets(buckets))
       yield* Object.entries(entries)
         .map(([k, v]) => parseEntry(k, v))
-        .sort(newestFirst);
+        .sort(fromOldest ? oldestFirst : newestFirst);
   }
 }
 
-/** Walks the ranges of a tab from the newest, skipping whole ranges by their counts. */
-async function tabEntries(tab: string, total: number, skip: number, limit: number): Promise<Entry[]> {
+/** Walks the ranges of a tab from the newest (or the oldest), skipping whole ranges by their counts. */
+async function tabEntries(tab: string, total: number, skip: number, limit: number, fromOldest = false): Promise<Entry[]> {
   const out: Entry[] = [];
   if (skip >= total) return out;
-  for await (const [range, count] of tabRanges(tab, total)) {
+  for await (const [range, count] of tabRanges(tab, total, fromOldest)) {
     if (skip >= count) {
       skip -= count;
       continue;
     }
-    for await (const e of rangeEntriesNewestFirst(range)) {
+    for await (const e of rangeEntriesInOrder(range, fromOldest)) {
       if (!inTab(e, tab)) continue;
       if (skip > 0) skip--;
       else if (out.push(e) === limit) return out;
@@ -97,18 +80,22 @@ async function leadsOf(entries: Entry[]): Promise<LeadView[]> {
   });
 }
 
-/** Name and email by text; phone by its digits only, when the search is written like a phone number. */
-async function searchEntries(search: string): Promise<Entry[]> {
+/**
+ * Every entry that matches the search (name and email as text; the phone by its digits only, when
+ * the search is written like a phone number) and, with `overdueAt`, is overdue at that time.
+ */
+async function matchingEntries(search: string, overdueAt: number | null): Promise<Entry[]> {
   const q = search.trim().toLowerCase();
   const digits = phoneSearchDigits(q);
   const found: Entry[] = [];
   for await (const entries of allBuckets()) {
     for (const [k, v] of Object.entries(entries)) {
       const e = parseEntry(k, v);
-      if (e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits))) found.push(e);
+      const matches = !q || e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits));
+      if (matches && (overdueAt === null || isOverdue(e, overdueAt))) found.push(e);
     }
   }
-  return found.sort(newestFirst);
+  return found;
 }
 
 export interface LeadPage {
@@ -122,24 +109,27 @@ export interface LeadPage {
 }
 
 /**
- * One page of a tab, newest first. Without a search the counts come from the counters and only the
- * index documents of the page's range are read; a search reads the index documents (never the
- * leads), so it costs one pass over about 1/100 as many documents as there are leads.
+ * One page of a tab in the order asked. Newest or oldest first without a search or the Overdue
+ * filter: the counts come from the counters, and only the index documents of the page's range are
+ * read. A search, the filter or a column sort read every index document (never the leads), one
+ * pass over about 1/100 as many documents as there are leads, and sort in memory; with a search or
+ * the filter the counts are those of the matching leads. Then only the page's leads are read.
  */
 export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   const counters = await readCounters();
   const tab = input.tab === 'agent' ? agentTab(input.agent ?? '') : input.tab;
   const tabs = tabsIn(counters);
   const search = input.search.trim();
-  let counts: Record<string, number>;
+  const filtered = search !== '' || input.overdue;
+  let counts: Record<string, number> = Object.fromEntries(tabs.map((t) => [t.key, counters.t[t.code] ?? 0]));
   let pick: (skip: number) => Promise<Entry[]>;
-  if (!search) {
-    counts = Object.fromEntries(tabs.map((t) => [t.key, counters.t[t.code] ?? 0]));
-    pick = (skip) => tabEntries(tab, counters.t[tab] ?? 0, skip, LEAD_PAGE_SIZE);
+  if (!filtered && input.sort === 'received') {
+    pick = (skip) => tabEntries(tab, counters.t[tab] ?? 0, skip, LEAD_PAGE_SIZE, input.order === 'asc');
   } else {
-    const found = await searchEntries(search);
-    counts = Object.fromEntries(tabs.map((t) => [t.key, found.filter((e) => inTab(e, t.code)).length]));
-    const shown = found.filter((e) => inTab(e, tab));
+    const found = await matchingEntries(search, input.overdue ? Date.now() : null);
+    if (filtered) counts = Object.fromEntries(tabs.map((t) => [t.key, found.filter((e) => inTab(e, t.code)).length]));
+    const order = input.sort !== 'received' ? entryOrder(input.sort, input.order) : input.order === 'asc' ? oldestFirst : newestFirst;
+    const shown = found.filter((e) => inTab(e, tab)).sort(order);
     pick = async (skip) => shown.slice(skip, skip + LEAD_PAGE_SIZE);
   }
   const key = input.tab === 'agent' ? `agent:${input.agent ?? ''}` : input.tab;

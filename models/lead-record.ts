@@ -3,6 +3,7 @@
 import type { LeadRecordView, LeadStatus } from '../schemas/lead.ts';
 import { findLead, LeadModel, toLeadView, type LeadRecord } from './lead.ts';
 import { readTimeline } from './lead-timeline.ts';
+import { phoneKey } from '../schemas/phone.ts';
 import { CustomerModel } from './customer.ts';
 
 export const DUPLICATES_MAX = 20;
@@ -17,11 +18,11 @@ async function duplicatesOf(lead: LeadRecord): Promise<LeadRecordView['duplicate
       .limit(DUPLICATES_MAX + 1)
       .select({ name: 1, status: 1, createdAt: 1 })
       .lean<DuplicateRow[]>();
-  const [byEmail, byPhone] = await Promise.all([
-    query({ email: lead.email }),
-    lead.phoneDigits ? query({ phoneDigits: lead.phoneDigits }) : [],
-  ]);
-  const unique = new Map([...byEmail, ...byPhone].map((l) => [String(l._id), l]));
+  // Older leads kept a US number's country code in their digits ("1303…"): both forms are the same phone.
+  const key = phoneKey(lead.phoneDigits ?? '');
+  const phones = key ? [key, ...(key.length === 10 ? [`1${key}`] : [])] : [];
+  const found = await Promise.all([query({ email: lead.email }), ...phones.map((phoneDigits) => query({ phoneDigits }))]);
+  const unique = new Map(found.flat().map((l) => [String(l._id), l]));
   unique.delete(String(lead._id));
   return [...unique.values()]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())

@@ -5,7 +5,6 @@ import {
   LEAD_STATUSES,
   RESPONSE_PROMISE_MS,
   type CallOutcome,
-  digitsOf,
   type LeadStatus,
   type LeadView,
   type ReferralInput,
@@ -14,16 +13,17 @@ import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { listAgents } from './staff.ts';
 import { countedLeadChange, nextLeadSeq, recordClaimWait } from './lead-index.ts';
-import { firstOfWindow, leadKeys, releaseLeadKeys } from './lead-keys.ts';
+import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './lead-keys.ts';
 import { leadCreated } from './lead-created.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './lead-timeline.ts';
+import { phoneKey } from '../schemas/phone.ts';
 
 const leadSchema = new Schema(
   {
     name: { type: String, required: true, trim: true },
     email: { type: String, required: true, lowercase: true, trim: true },
     phone: { type: String, required: true, trim: true },
-    /** The phone's digits only: duplicate detection and search compare these. */
+    /** The phone's digits without a US country code (schemas/phone.ts phoneKey): duplicate detection and search compare these. */
     phoneDigits: { type: String, required: true },
     notes: { type: String, default: '' },
     status: { type: String, enum: LEAD_STATUSES, default: 'unclaimed' },
@@ -66,11 +66,11 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * lookups of key documents (models/lead-keys.ts), whatever the number of stored leads.
  */
 export async function createLead(input: ReferralInput & { notes?: string; source?: 'website' | 'admin' }): Promise<LeadDoc> {
-  const phoneDigits = digitsOf(input.phone);
+  const phoneDigits = phoneKey(input.phone);
   const _id = new mongoose.Types.ObjectId();
   const [seq, first] = await Promise.all([
     nextLeadSeq(),
-    firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS),
+    firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS, legacyPhoneKeys(phoneDigits)),
   ]);
   const lead = await countedLeadChange(
     _id,

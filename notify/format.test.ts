@@ -5,7 +5,9 @@ import { ageText, maskEmail, maskPhone } from './format.ts';
 describe('notice formatting', () => {
   it('masks email and phone', () => {
     expect(maskEmail('maria.lopez@example.com')).toBe('m•••@example.com');
-    expect(maskPhone('(303) 555-0142')).toBe('•••-•••-0142');
+    expect(maskPhone('+13035550142')).toBe('(•••) •••-0142');
+    expect(maskPhone('+442079460958')).toBe('+•• •• •••• 0958');
+    expect(maskPhone('555-0142')).toBe('•••-0142');
     expect(maskPhone('12')).toBe('•••');
   });
 

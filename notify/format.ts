@@ -1,5 +1,5 @@
 // Small formatting shared by the Slack and email notices: masked contact details and a lead's age.
-import { digitsOf } from '../schemas/lead.ts';
+import { formatPhone } from '../schemas/phone.ts';
 
 /** "jane.doe@example.com" -> "j•••@example.com": enough to recognise, not enough to use from a shared channel. */
 export function maskEmail(email: string): string {
@@ -8,10 +8,16 @@ export function maskEmail(email: string): string {
   return `${email[0]}•••${email.slice(at)}`;
 }
 
-/** "(303) 555-0142" -> "•••-•••-0142". */
+/** "+13035550142" -> "(•••) •••-0142": the formatted phone (schemas/phone.ts) with all but its last four digits hidden. */
 export function maskPhone(phone: string): string {
-  const digits = digitsOf(phone);
-  return digits.length < 4 ? '•••' : `•••-•••-${digits.slice(-4)}`;
+  const shown = formatPhone(phone);
+  let keep = 4;
+  if (shown.replace(/\D/g, '').length < keep) return '•••';
+  return [...shown]
+    .reverse()
+    .map((c) => (/\d/.test(c) && keep-- <= 0 ? '•' : c))
+    .reverse()
+    .join('');
 }
 
 /** "just now", "12 min ago", "3 h 5 min ago", "2 days ago". */

@@ -2,11 +2,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
-import { formulaSafeCell } from '../schemas/customer.ts';
-import { activityRowBatches, listRecentActivity } from '../models/activity.ts';
+import { listRecentActivity } from '../models/activity.ts';
+import { activityCsv } from '../models/activity-csv.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
@@ -20,30 +19,20 @@ function dayStart(date: string, timeZone: string, plusDays = 0): Date {
 export const activityRouter = router({
   list: protectedProcedure.query(() => listRecentActivity()),
 
-  /** Checks the caller and the dates; the REST adapter streams the rows. */
+  /** Checks the caller and the dates (whole days in the brokerage's time zone); the REST adapter streams the rows. */
   exportRange: protectedProcedure.input(activityExportInput).query(async ({ input, ctx }) => {
     await recordAudit(auditActorOf(ctx), { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
     const tz = ctx.config.TIME_ZONE;
     const from = input.from ? dayStart(input.from, tz) : undefined;
     const to = input.to ? dayStart(input.to, tz, 1) : undefined; // "to" includes its whole day
-    return { from, to, fileName: `activity-logs-${input.from ?? 'all'}-to-${input.to ?? 'now'}.csv` };
+    return { from, to, timeZone: tz, fileName: `activity-logs-${input.from ?? 'all'}-to-${input.to ?? 'now'}.csv` };
   }),
 });
 
-const COLUMNS = ['timestamp', 'user', 'action', 'leadId', 'leadName', 'claimedBy', 'newStatus', 'customerId'] as const;
-
-/**
- * The CSV text a batch of rows at a time (one stream step per row cost more than the rows themselves).
- * A spreadsheet must never run a cell as a formula: the customers' CSV guard applies.
- */
-async function* activityCsv(range: { from?: Date; to?: Date }): AsyncGenerator<string> {
-  yield stringify([[...COLUMNS]]);
-  for await (const rows of activityRowBatches(range)) yield stringify(rows, { cast: { string: formulaSafeCell } });
-}
-
-async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string) {
+/** The CSV in the brokerage's time zone, streamed. */
+async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date }, fileName: string, timeZone: string) {
   res.status(200).set(csvAttachment(fileName));
-  await pipeline(Readable.from(activityCsv(range), { objectMode: false }), res);
+  await pipeline(Readable.from(activityCsv(range, timeZone), { objectMode: false }), res);
 }
 
 export const activityRest = restRoutes(activityRouter, [
@@ -53,11 +42,11 @@ export const activityRest = restRoutes(activityRouter, [
     path: '/api/admin/activity-logs/export',
     handle: async (c, req, res) => {
       const q = req.query;
-      const { from, to, fileName } = await c.exportRange({
+      const { from, to, timeZone, fileName } = await c.exportRange({
         from: typeof q.from === 'string' && q.from ? q.from : undefined,
         to: typeof q.to === 'string' && q.to ? q.to : undefined,
       });
-      await streamActivityCsv(res, { from, to }, fileName);
+      await streamActivityCsv(res, { from, to }, fileName, timeZone);
     },
   },
 ]);

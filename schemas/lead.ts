@@ -1,5 +1,6 @@
 // Lead schemas and option lists, shared by the forms, the procedures, the REST adapters and the model.
 import { z } from 'zod';
+import { normalisePhone, phoneKey } from './phone.ts';
 
 export const LEAD_STATUSES = ['unclaimed', 'called', 'follow-up', 'quoted', 'closed', 'lost'] as const;
 export const leadStatus = z.enum(LEAD_STATUSES);
@@ -10,8 +11,11 @@ export const WORKING_STATUSES = ['called', 'follow-up', 'quoted', 'closed', 'los
 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
-/** The digits of a search written like a phone number ("303.555-81"), else none: "anna3" is no phone search. */
-export const phoneSearchDigits = (search: string) => (/^[\d\s()+.-]+$/.test(search.trim()) ? digitsOf(search) : '');
+/**
+ * The digits of a search written like a phone number ("303.555-81"), else none: "anna3" is no phone
+ * search. A US country code is dropped ("+1 303 555 7001" finds "(303) 555-7001"), as in phoneKey.
+ */
+export const phoneSearchDigits = (search: string) => (/^[\d\s()+.-]+$/.test(search.trim()) ? phoneKey(search) : '');
 
 /** C0/C1 control characters and the bidi overrides and isolates, which can disguise text on screen and in exports. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -47,7 +51,9 @@ export const phoneNumber = z
   .refine((p) => {
     const n = digitsOf(p).length;
     return n >= 7 && n <= 15;
-  }, 'Phone must have 7 to 15 digits');
+  }, 'Phone must have 7 to 15 digits')
+  // Then one standard form: E.164 when the number allows it (schemas/phone.ts).
+  .overwrite(normalisePhone);
 
 export const NOTES_MAX = 5000;
 export const leadNotes = z.string().overwrite(stripControlsKeepLines).max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);

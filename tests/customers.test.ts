@@ -166,9 +166,10 @@ describe('customer routes', () => {
     expect(lines[0]).toBe(
       'customerId,name,email,phone,age,hasKids,kidsCount,kidsAges,currentInsurance,insuranceProvider,desiredCoverage,budgetRange,preferredDoctor,insuranceType,planType,employmentStatus,annualIncome,policyStartDate,notes,leadId,createdAt',
     );
-    // The whole row, its creation time aside.
+    // The whole row, its creation time aside; the stored E.164 phone is written as people read it.
+    expect(c.phone).toMatch(/^\+1720555\d{4}$/);
     expect(lines.find((l) => l.startsWith(c.customerId))!.replace(/,[\d-]+T[\d:.]+Z$/, '')).toBe(
-      `${c.customerId},"'=HYPERLINK(""x"")",${c.email},${c.phone},41,false,,,,Aetna,,,,individual,PPO,,,,Call after 5,`,
+      `${c.customerId},"'=HYPERLINK(""x"")",${c.email},(720) 555-${c.phone.slice(-4)},41,false,,,,Aetna,,,,individual,PPO,,,,Call after 5,`,
     );
     expect(csv).not.toContain('diabetes');
   });

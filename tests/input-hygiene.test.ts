@@ -169,7 +169,7 @@ describe('privacy and input hygiene', () => {
     expect(staffLead.status).toBe(201);
     const leads = await server.api('GET', '/api/admin/leads', { token });
     const byEmail = Object.fromEntries(leads.body.map((l: { email: string }) => [l.email, l]));
-    expect([byEmail['anna@example.com'].name, byEmail['anna@example.com'].phone]).toEqual(['Anna Lee', '303555-0100']);
+    expect([byEmail['anna@example.com'].name, byEmail['anna@example.com'].phone]).toEqual(['Anna Lee', '+13035550100']);
     expect([byEmail['bo@example.com'].name, byEmail['bo@example.com'].notes]).toEqual(['Bo Diaz', 'first line\nsecond line']);
     const onlyControls = await server.api('POST', '/api/referral', {
       body: { name: '\u202e\u0000', email: 'eve@example.com', phone: '303-555-0102' },

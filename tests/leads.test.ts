@@ -187,13 +187,13 @@ describe('activity export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="activity-logs-all-to-now.csv"');
     const text = await res.text();
     const lines = text.trim().split('\n');
-    expect(lines[0]).toBe('timestamp,user,action,leadId,leadName,claimedBy,newStatus,customerId');
+    expect(lines[0]).toBe('timestamp,user,action,description,leadId,leadName,claimedBy,newStatus,customerId');
     // Whole rows of this lead, the timestamp aside: the deletion carries the neutralised name.
-    const rows = lines.filter((l) => l.includes(id)).map((l) => l.replace(/^\d{4}-\d\d-\d\dT[\d:.]+Z,/, ''));
+    const rows = lines.filter((l) => l.includes(id)).map((l) => l.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d M[SD]T,/, ''));
     expect(rows.sort()).toEqual([
-      `Office Admin,LEAD_CREATED,${id},Lead 8,,,`,
-      `Office Admin,LEAD_DELETED,${id},"'=HYPERLINK(""http://evil"")",,,`,
-      `Office Admin,LEAD_NOTES_UPDATED,${id},Lead 8,,,`,
+      `Office Admin,LEAD_CREATED,Lead created,${id},Lead 8,,,`,
+      `Office Admin,LEAD_DELETED,Lead deleted,${id},"'=HYPERLINK(""http://evil"")",,,`,
+      `Office Admin,LEAD_NOTES_UPDATED,Notes updated,${id},Lead 8,,,`,
     ]);
   });
 
@@ -217,9 +217,12 @@ describe('activity export', () => {
         .trim()
         .split('\n')
         .slice(1)
-        .map((l) => l.split(',').slice(0, 4).join(','))
+        .map((l) => l.split(',').slice(0, 5).join(','))
         .sort(),
-    ).toEqual(['2030-01-15T07:00:00.000Z,Ben,LEAD_CLAIMED,range-1', '2030-01-16T06:59:00.000Z,Ben,LEAD_CLAIMED,range-2']);
+    ).toEqual([
+      '2030-01-15 00:00:00 MST,Ben,LEAD_CLAIMED,Lead claimed,range-1',
+      '2030-01-15 23:59:00 MST,Ben,LEAD_CLAIMED,Lead claimed,range-2',
+    ]);
     const bad = await server.api('GET', '/api/admin/activity-logs/export?from=yesterday', { token: admin });
     expect(bad.status).toBe(400);
     expect((await server.api('GET', '/api/admin/activity-logs/export')).status).toBe(401);

@@ -124,7 +124,7 @@ describe('a new lead', () => {
       const json = JSON.stringify(body.blocks);
       expect(json).toContain(`<https://brokerage.example/admin/leads?lead=${leadId}|Maria Lopez>`);
       expect(json).toContain('m•••@example.com');
-      expect(json).toContain('•••-•••-0142');
+      expect(json).toContain('(•••) •••-0142');
       expect(json).not.toContain('maria.lopez@');
       expect(json).not.toContain('555-0142');
       expect(json).toContain('website form');

@@ -31,13 +31,19 @@ describe('POST /api/referral', () => {
     expect(lead).toMatchObject({
       name: 'Maria Lopez',
       email: 'maria.lopez@example.com',
-      phone: '(303) 555-0101',
+      phone: '+13035550101',
       status: 'unclaimed',
       claimedBy: null,
       duplicateOf: null,
       source: 'website',
     });
     expect(lead!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('stores a US phone however it was typed in one form, E.164', async () => {
+    const res = await submit({ name: 'Dot Typist', email: 'dot@example.com', phone: '303.555.7001' }, newAddress());
+    expect(res.status).toBe(201);
+    expect(await LeadModel.findById(res.body.leadId).lean()).toMatchObject({ phone: '+13035557001', phoneDigits: '3035557001' });
   });
 
   it.each([

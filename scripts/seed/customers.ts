@@ -10,7 +10,7 @@ import {
   PLAN_TYPES,
   type CloseLeadCustomer,
 } from '../../schemas/customer.ts';
-import { digitsOf } from '../../schemas/lead.ts';
+import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
 import { CustomerModel } from '../../models/customer.ts';
 import { LeadModel } from '../../models/lead.ts';
 
@@ -87,7 +87,8 @@ export async function seedCustomers(): Promise<string> {
         $setOnInsert: {
           ...person,
           ...p,
-          phoneDigits: digitsOf(person.phone),
+          phone: normalisePhone(person.phone),
+          phoneDigits: phoneKey(person.phone),
           leadId: null,
           leadKey: `manual:demo-${i + 1}`,
           createdAt,

@@ -1,7 +1,8 @@
 // Demo leads for `npm run seed:demo`: six weeks of website leads in every status, worked by the
 // demo agents, with their activity; a few overdue, a few repeat submissions. Runs once per database.
 import mongoose from 'mongoose';
-import { digitsOf, type LeadStatus } from '../../schemas/lead.ts';
+import { type LeadStatus } from '../../schemas/lead.ts';
+import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
 import { LeadModel } from '../../models/lead.ts';
 import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer.ts';
@@ -120,14 +121,15 @@ export async function seedLeads(): Promise<string> {
     const first = FIRST[i % FIRST.length];
     const last = LAST[(i * 7) % LAST.length];
     const createdAt = new Date(now - plan.ageHours * HOUR);
-    const phone = `(${[303, 720, 719, 970][i % 4]}) 555-${String(1000 + i * 37).slice(-4)}`;
+    // Stored as the forms store it (schemas/phone.ts): "+13035551000".
+    const phone = normalisePhone(`(${[303, 720, 719, 970][i % 4]}) 555-${String(1000 + i * 37).slice(-4)}`);
     const claimedAt = plan.agent ? new Date(createdAt.getTime() + (0.2 + rand() * 6) * HOUR) : null;
     const contactedAt = plan.agent && plan.status !== 'unclaimed' ? new Date(claimedAt!.getTime() + rand() * 20 * HOUR) : null;
     const lead = await LeadModel.create({
       name: `${first} ${last}`,
       email: `${first}.${last}${i}@example.com`.toLowerCase(),
       phone,
-      phoneDigits: digitsOf(phone),
+      phoneDigits: phoneKey(phone),
       notes: NOTES[i % NOTES.length],
       // Leads to be closed wait as "quoted" until their customer is saved below.
       status: plan.status === 'closed' ? 'quoted' : plan.status,
@@ -166,7 +168,7 @@ export async function seedLeads(): Promise<string> {
         name: lead.name,
         email: lead.email,
         phone,
-        phoneDigits: digitsOf(phone),
+        phoneDigits: phoneKey(phone),
         status: 'unclaimed',
         duplicateOf: lead._id,
         createdAt: again,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telHref } from './phone.ts';
+import { formatPhone, telHref } from './phone.ts';
 
 describe('tap-to-call links', () => {
   it('dial US numbers in full whatever the typing', () => {
@@ -8,5 +8,18 @@ describe('tap-to-call links', () => {
     expect(telHref('+1 303 555 8181')).toBe('tel:+13035558181');
     expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
     expect(telHref('555-8181')).toBe('tel:5558181');
+  });
+});
+
+describe('phones shown to staff', () => {
+  it('formats stored numbers and leaves numbers kept as typed alone', () => {
+    expect(formatPhone('+13035557001')).toBe('(303) 555-7001');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('(303) 555-7001')).toBe('(303) 555-7001');
+    expect(formatPhone('555-7001')).toBe('555-7001');
+  });
+
+  it('dials a stored E.164 number as it is', () => {
+    expect(telHref('+13035557001')).toBe('tel:+13035557001');
   });
 });

@@ -1,4 +1,7 @@
-// Tap-to-call links: a stored phone as the `tel:` address a phone dials.
+// Phones on screen: a stored phone formatted for reading, and as the `tel:` address a phone dials.
+
+/** "+13035557001" -> "(303) 555-7001"; other countries in international form; other text unchanged (schemas/phone.ts). */
+export { formatPhone } from '../../schemas/phone.ts';
 
 /** `tel:+13035551234` for a US number however it was typed; other numbers keep their digits. */
 export function telHref(phone: string): string {
