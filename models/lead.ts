@@ -270,10 +270,11 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   return toLeadView(lead);
 }
 
+export const BELONGS_TO_CUSTOMER = 'This lead belongs to a customer; delete the customer first.';
 /** Deletes a lead; a closed lead belongs to its customer and stays. */
 export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   const current = await findLead(leadId);
-  const closedError = conflict('This lead belongs to a customer; delete the customer first.');
+  const closedError = conflict(BELONGS_TO_CUSTOMER);
   if (current.status === 'closed') throw closedError;
   const deleted = await countedLeadChange(current._id, 'delete', async () => {
     const before = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();

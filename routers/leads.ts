@@ -1,5 +1,5 @@
-// Leads, their claims and statuses, and the dashboard stats. The rules live in models/lead.ts;
-// closing goes through the customer (models/customer.ts) so no closed lead is without one.
+// Leads, their claims, statuses and calls, the lead record, My work and the dashboard stats. Each
+// procedure is its input schema and one call into models/ (closing and deleting: models/lead-changes.ts).
 import {
   leadClaimInput,
   leadCreateInput,
@@ -9,11 +9,10 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, deleteLead, getLeadView, listLeads, unclaimLead, updateLead } from '../models/lead.ts';
+import { claimLead, createLeadByStaff, listLeads, unclaimLead } from '../models/lead.ts';
+import { changeLeadStatusOrNotes, removeLead } from '../models/lead-changes.ts';
 import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
 import { leadPage, leadPosition } from '../models/lead-page.ts';
-import { closeLeadIntoCustomer, leadHasCustomer } from '../models/customer.ts';
-import { conflict } from '../server/errors.ts';
 import { getLeadRecord } from '../models/lead-record.ts';
 import { logCall } from '../models/lead-calls.ts';
 import { myWork } from '../models/follow-ups.ts';
@@ -38,24 +37,9 @@ export const leadsRouter = router({
 
   unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, actorOf(ctx))),
 
-  update: protectedProcedure.input(leadUpdateInput).mutation(async ({ input, ctx }) => {
-    const { leadId, status, notes } = input;
-    const actor = actorOf(ctx);
-    if (status === 'closed') {
-      const lead = await getLeadView(leadId);
-      // Closing without the form (bulk "mark closed", the REST API) makes a customer from the lead's contact details.
-      if (lead.status !== 'closed') await closeLeadIntoCustomer(leadId, undefined, actor);
-      return notes === undefined ? getLeadView(leadId) : updateLead(leadId, { notes }, actor);
-    }
-    return updateLead(leadId, { status, notes }, actor);
-  }),
+  update: protectedProcedure.input(leadUpdateInput).mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, actorOf(ctx))),
 
-  remove: protectedProcedure.input(leadIdInput).mutation(async ({ input, ctx }) => {
-    // Even an unclosed lead keeps its customer's link: a half-finished close must not strand it.
-    if (await leadHasCustomer(input.leadId)) throw conflict('This lead belongs to a customer; delete the customer first.');
-    await deleteLead(input.leadId, actorOf(ctx));
-    return { success: true as const };
-  }),
+  remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, actorOf(ctx))),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
   get: protectedProcedure.input(leadIdInput).query(({ input }) => getLeadRecord(input.leadId)),
