@@ -28,7 +28,7 @@ import {
   type PlanType,
 } from '../schemas/customer.ts';
 import { phoneKey } from '../schemas/phone.ts';
-import { badRequest, conflict, isDuplicateKey, notFound } from '../server/errors.ts';
+import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { LeadModel } from './lead.ts';
 import { countedLeadChange } from './lead-index.ts';
@@ -267,10 +267,7 @@ export async function closeLeadIntoCustomer(
   if (!lead.claimedBy) throw conflict('Claim this lead before changing its status.');
 
   const parsed = closeLeadCustomer.safeParse(customer ?? { name: lead.name, email: lead.email, phone: lead.phone });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-  }
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error));
   const fields = { ...toDocFields(parsed.data), notes: withLeadNotes(parsed.data.notes, lead.notes) };
 
   let customerId: string;

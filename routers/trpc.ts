@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Config } from '../server/config.ts';
-import { DomainError, isDatabaseUnavailable } from '../server/errors.ts';
+import { DomainError, describeZodError, isDatabaseUnavailable } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { findStaffForToken, type StaffDoc } from '../models/staff.ts';
 import { isTokenRevoked } from '../models/session.ts';
@@ -32,14 +32,6 @@ export function createContext(
   const header = req.headers.authorization ?? '';
   const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() || null;
   return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token, batchSize, connectionParams };
-}
-
-/** The first problem of a zod error, naming the field: "email: Invalid email address". */
-export function describeZodError(err: ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return 'Invalid input';
-  const field = issue.path.join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 const t = initTRPC.context<Context>().create({

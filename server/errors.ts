@@ -1,5 +1,7 @@
 // Domain errors: thrown by models and routers with the text the caller should see.
 // They become tRPC codes in routers/trpc.ts and HTTP statuses in routers/rest.ts.
+import type { ZodError } from 'zod';
+
 export type DomainErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
@@ -38,4 +40,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     /^Mongo(ServerSelection|Network|NotConnected|Topology)|^MongooseServerSelectionError$/.test(err.name) ||
     /before initial connection|Client must be connected|connection .* closed|buffering timed out/i.test(err.message)
   );
+}
+
+/** The first problem of a zod error, naming the field: "email: Invalid email address". */
+export function describeZodError(err: Pick<ZodError, 'issues'>): string {
+  const issue = err.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
 }
