@@ -1,7 +1,8 @@
 // The admin console's small kit: one look for inputs and buttons, a labelled text field, a data table with
-// its message row, and the boxes that stand in for a list that cannot be shown. Pages compose these
-// instead of repeating class strings.
-import { useId, type ReactNode } from 'react';
+// its message row, the boxes that stand in for a list that cannot be shown, a pager and the feedback toast.
+// Pages compose these instead of repeating class strings.
+import { useEffect, useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 /** Inputs, selects and text areas: 44 px tall for touch, 16 px text on phones so iOS does not zoom. */
 export const inputClass =
@@ -88,3 +89,100 @@ export function ListNotice({ kind, children }: { kind: 'error' | 'info'; childre
 
 /** The sr-only header of a table's actions column. */
 export const actionsHeader = <span className="sr-only">Actions</span>;
+
+/** Paging under a list: "Showing 51–100 of 358" and Previous / Next. `page` counts from 0. */
+export function Pager(props: { page: number; pages: number; pageSize: number; total: number; onPage(page: number): void }) {
+  const { page, pages, pageSize, total, onPage } = props;
+  const first = page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+      <p>
+        Showing {first}–{last} of {total}
+      </p>
+      {pages > 1 && (
+        <div className="flex items-center gap-2">
+          <button type="button" className={secondaryButton} disabled={page === 0} onClick={() => onPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button type="button" className={secondaryButton} disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
+            Next
+          </button>
+        </div>
+      )}
+    </nav>
+  );
+}
+
+/** A button or a link offered by a toast ("Undo", "Open"). */
+export type ToastAction = { label: string; onClick(): void; href?: undefined } | { label: string; href: string; onClick?: () => void };
+
+export interface ToastMessage {
+  tone: 'error' | 'success';
+  message: string;
+  /** A second line, e.g. the server's explanation. */
+  detail?: string;
+  actions?: ToastAction[];
+}
+
+/** How long a confirmation stays; errors stay until dismissed or replaced. */
+const TOAST_SUCCESS_MS = 8000;
+
+/**
+ * The console's one feedback: a single message floating over the page (above the phone's bottom
+ * navigation), so it never pushes a list down. A new message replaces the old one, so an old error
+ * never outlives a later success. Errors are announced at once (alert), confirmations politely (status).
+ */
+export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDismiss(): void }) {
+  useEffect(() => {
+    if (toast?.tone !== 'success') return;
+    const timer = window.setTimeout(onDismiss, TOAST_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, onDismiss]);
+  if (!toast) return null;
+  const error = toast.tone === 'error';
+  const action = `flex min-h-11 items-center rounded-md px-3 text-sm font-semibold underline-offset-2 hover:underline ${
+    error ? 'text-rose-900' : 'text-emerald-900'
+  }`;
+  return (
+    <div className="pointer-events-none fixed inset-x-3 bottom-20 z-40 flex justify-end md:bottom-4 md:left-auto md:right-6 md:w-96">
+      <div
+        role={error ? 'alert' : 'status'}
+        className={`pointer-events-auto flex w-full items-start justify-between gap-2 rounded-lg border px-4 py-2 text-sm shadow-lg ${
+          error ? 'border-rose-200 bg-rose-50 text-rose-800' : 'border-emerald-200 bg-emerald-50 text-emerald-800'
+        }`}
+      >
+        <div className="min-w-0 py-1">
+          <p className="font-medium">{toast.message}</p>
+          {toast.detail && <p className="mt-0.5 text-xs">{toast.detail}</p>}
+          {toast.actions && toast.actions.length > 0 && (
+            <div className="-ml-3 mt-1 flex flex-wrap gap-1">
+              {toast.actions.map((a) =>
+                a.href !== undefined ? (
+                  <Link key={a.label} to={a.href} className={action} onClick={a.onClick}>
+                    {a.label}
+                  </Link>
+                ) : (
+                  <button key={a.label} type="button" className={action} onClick={a.onClick}>
+                    {a.label}
+                  </button>
+                ),
+              )}
+            </div>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss notification"
+          className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center text-lg font-bold leading-none opacity-80 hover:opacity-100"
+        >
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

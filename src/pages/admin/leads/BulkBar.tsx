@@ -1,8 +1,9 @@
 // The bulk actions for the selected leads (docs/product.md §4). On the Lost tab only Restore and Delete.
+// Buttons are 44 px tall and wrap, so the bar fits a phone.
 import type { LeadAction } from './use-lead-actions.ts';
 
 const button =
-  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
+  'min-h-11 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
 export function BulkBar(props: {
   count: number;
@@ -26,7 +27,7 @@ export function BulkBar(props: {
     <div
       role="toolbar"
       aria-label="Bulk actions"
-      className="flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3"
+      className="flex min-w-0 flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3"
     >
       <span className="mr-2 text-sm font-semibold text-brand-900">{count} selected</span>
       {actions.map(({ label, action }) => (

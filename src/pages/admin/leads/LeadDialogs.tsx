@@ -1,47 +1,97 @@
-// The leads page's dialogs: create a lead, read and edit notes.
-import { useState, type FormEvent } from 'react';
-import { DialogFrame } from '../../../components/DialogFrame.tsx';
+// The New Lead dialog: name, email and phone required (Create stays disabled until all three are filled,
+// docs/product.md §5); on Create every field's error shows under it at once, marked invalid, with focus on
+// the first; a server failure shows inside the dialog.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
-import type { LeadView } from '../../../../schemas/lead.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { refusalReason } from '../../../lib/error-message.ts';
+import { leadCreateInput, type LeadView } from '../../../../schemas/lead.ts';
 
-export interface NewLead {
-  name: string;
-  email: string;
-  phone: string;
-  notes: string;
+type FieldName = 'name' | 'email' | 'phone' | 'notes';
+const FIELDS: { key: FieldName; label: string; type?: string }[] = [
+  { key: 'name', label: 'Name *' },
+  { key: 'email', label: 'Email *', type: 'email' },
+  { key: 'phone', label: 'Phone *', type: 'tel' },
+  { key: 'notes', label: 'Notes' },
+];
+
+/** Each field's first problem by the shared schema, the one the server checks too. */
+function fieldErrors(lead: Record<FieldName, string>): Partial<Record<FieldName, string>> {
+  const parsed = leadCreateInput.safeParse({ ...lead, notes: lead.notes || undefined });
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const key = issue.path[0] as FieldName;
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }
 
-export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; onCreate(lead: NewLead): void; onClose(): void }) {
-  const [lead, setLead] = useState<NewLead>({ name: '', email: '', phone: '', notes: '' });
+export function CreateLeadDialog({ onCreated, onClose }: { onCreated(lead: LeadView): void; onClose(): void }) {
+  const trpc = useTRPC();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [lead, setLead] = useState<Record<FieldName, string>>({ name: '', email: '', phone: '', notes: '' });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const create = useMutation(trpc.leads.create.mutationOptions({ onSuccess: onCreated, onError: (err) => console.error(err) }));
+  const busy = create.isPending;
   const ready = lead.name.trim() && lead.email.trim() && lead.phone.trim();
-  const field = (key: keyof NewLead) => ({
-    value: lead[key],
-    onChange: (e: { target: { value: string } }) => setLead({ ...lead, [key]: e.target.value }),
-    disabled: busy,
-  });
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (ready) onCreate(lead);
+    if (!ready) return;
+    const found = fieldErrors(lead);
+    setErrors(found);
+    const first = FIELDS.find((f) => found[f.key]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`#${CSS.escape(`${id}-${first.key}`)}`)?.focus();
+      return;
+    }
+    create.mutate({ name: lead.name, email: lead.email, phone: lead.phone, notes: lead.notes || undefined });
   }
+
   return (
     <DialogFrame title="Create New Lead" onClose={onClose} busy={busy}>
-      <form onSubmit={submit} className="space-y-4">
-        <label className="block text-sm font-medium text-slate-700">
-          Name *
-          <input className={inputClass} required autoFocus {...field('name')} />
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          Email *
-          <input className={inputClass} type="email" required {...field('email')} />
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          Phone *
-          <input className={inputClass} type="tel" required {...field('phone')} />
-        </label>
-        <label className="block text-sm font-medium text-slate-700">
-          Notes
-          <textarea className={inputClass} rows={3} {...field('notes')} />
-        </label>
+      <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+        {create.isError && (
+          <Alert onDismiss={() => create.reset()}>
+            <p className="font-medium">Error creating lead. Please try again.</p>
+            {refusalReason(create.error) && <p className="mt-0.5 text-xs">{refusalReason(create.error)}</p>}
+          </Alert>
+        )}
+        {FIELDS.map(({ key, label, type }) => {
+          const error = errors[key];
+          const control = {
+            id: `${id}-${key}`,
+            className: inputClass,
+            value: lead[key],
+            disabled: busy,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': error ? `${id}-${key}-error` : undefined,
+            onChange: (e: { target: { value: string } }) => {
+              setLead({ ...lead, [key]: e.target.value });
+              if (error) setErrors({ ...errors, [key]: undefined });
+            },
+          };
+          return (
+            <div key={key}>
+              <label htmlFor={control.id} className="block text-sm font-medium text-slate-700">
+                {label}
+              </label>
+              {key === 'notes' ? (
+                <textarea rows={3} {...control} />
+              ) : (
+                <input type={type ?? 'text'} autoFocus={key === 'name'} {...control} />
+              )}
+              {error && (
+                <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700">
+                  {error}
+                </p>
+              )}
+            </div>
+          );
+        })}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
             Cancel
@@ -51,74 +101,6 @@ export function CreateLeadDialog({ busy, onCreate, onClose }: { busy: boolean; o
           </button>
         </div>
       </form>
-    </DialogFrame>
-  );
-}
-
-/** docs/product.md §9: notes over 200 characters collapse behind Read More / Show Less. */
-export const NOTES_COLLAPSE_AT = 200;
-
-export function NotesDialog({
-  lead,
-  busy,
-  onSave,
-  onClose,
-}: {
-  lead: LeadView;
-  busy: boolean;
-  onSave(notes: string): void;
-  onClose(): void;
-}) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(lead.notes);
-  const [expanded, setExpanded] = useState(false);
-  const long = lead.notes.length > NOTES_COLLAPSE_AT;
-  const shown = long && !expanded ? `${lead.notes.slice(0, NOTES_COLLAPSE_AT)}…` : lead.notes;
-  return (
-    <DialogFrame title={`Notes for ${lead.name}`} onClose={onClose} busy={busy}>
-      {editing ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            onSave(draft);
-          }}
-          className="space-y-4"
-        >
-          <label className="block text-sm font-medium text-slate-700">
-            Notes
-            <textarea className={inputClass} rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} disabled={busy} autoFocus />
-          </label>
-          <div className="flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={() => setEditing(false)} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={busy}>
-              {busy ? 'Saving...' : 'Save Notes'}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className="space-y-4">
-          {lead.notes ? (
-            <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{shown}</p>
-          ) : (
-            <p className="text-sm italic text-slate-500">No notes yet.</p>
-          )}
-          {long && (
-            <button type="button" className="text-sm font-semibold text-brand-600 hover:underline" onClick={() => setExpanded(!expanded)}>
-              {expanded ? 'Show Less' : 'Read More'}
-            </button>
-          )}
-          <div className="flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={onClose}>
-              Close
-            </button>
-            <button type="button" className={primaryButton} onClick={() => setEditing(true)}>
-              Edit Notes
-            </button>
-          </div>
-        </div>
-      )}
     </DialogFrame>
   );
 }

@@ -1,74 +1,95 @@
-// The leads table: one row per lead with its age, overdue and duplicate markers, and its actions.
-import type { LeadView } from '../../../../schemas/lead.ts';
-import { WORKING_STATUSES } from '../../../../schemas/lead.ts';
+// The leads table (640 px and wider): sortable column headers, one row per lead with its age, overdue and
+// duplicate markers and its actions. The table is one Tab stop: arrow keys and j/k move between rows, and
+// a focused row takes the shortcuts of lead-shortcuts.ts.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { LeadSort, LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
+import { StatusSelect } from './StatusSelect.tsx';
+import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { rowMove, rowShortcut, type RowActions } from './lead-shortcuts.ts';
 
-const STATUS_TONE: Record<string, string> = {
-  unclaimed: 'bg-slate-100 text-slate-700',
-  called: 'bg-sky-100 text-sky-800',
-  'follow-up': 'bg-amber-100 text-amber-800',
-  quoted: 'bg-violet-100 text-violet-800',
-  closed: 'bg-emerald-100 text-emerald-800',
-  lost: 'bg-rose-100 text-rose-800',
-};
-
-const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold';
 const smallButton = 'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
-export interface RowActions {
-  onClaim(lead: LeadView, agent: string): void;
-  onUnclaim(lead: LeadView): void;
-  onStatus(lead: LeadView, status: (typeof WORKING_STATUSES)[number]): void;
-  onNotes(lead: LeadView): void;
-  onDelete(lead: LeadView): void;
-  onShowFirst(leadId: string): void;
-}
-
-export function LeadTable(props: {
+export interface LeadListProps {
   leads: LeadView[];
   agents: string[];
+  /** The signed-in staff member's agent name, when they are one: their claim button is the primary one. */
+  me: string | null;
   now: number;
   selected: Set<string>;
   busy: Set<string>;
-  /** A row to draw attention to (the first submission a duplicate link pointed at). */
-  highlight?: string | null;
+  /** Rows to draw attention to: the lead a duplicate link pointed at, the leads just claimed. */
+  highlight: Set<string>;
+  recordHref(leadId: string): string;
   onToggle(leadId: string): void;
   onToggleAll(): void;
   actions: RowActions;
-}) {
+}
+
+export function LeadTable(props: LeadListProps & { sort: LeadSort; order: 'asc' | 'desc'; onSort(sort: LeadSort): void }) {
   const { leads, selected } = props;
   const allSelected = leads.length > 0 && leads.every((l) => selected.has(l.leadId));
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, Math.max(0, leads.length - 1));
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
+    const row = e.target as HTMLElement;
+    if (row.tagName !== 'TR' || e.altKey || e.ctrlKey || e.metaKey) return; // keys inside a control are its own
+    const to = rowMove(e.key, current, leads.length);
+    if (to !== null) {
+      e.preventDefault();
+      setActive(to);
+      body.current?.querySelectorAll<HTMLElement>('tr[data-lead]')[to]?.focus();
+      return;
+    }
+    const lead = leads[current];
+    if (lead && rowShortcut(e.key, lead, props.actions)) e.preventDefault();
+  }
+
+  const header = (label: string, sort: LeadSort) => {
+    const sorted = props.sort === sort;
+    return (
+      <th key={sort} scope="col" className="px-1 py-1" aria-sort={sorted ? (props.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          onClick={() => props.onSort(sort)}
+          className="flex min-h-9 items-center gap-1 rounded px-2 font-semibold uppercase tracking-wide hover:bg-slate-200 hover:text-slate-900"
+        >
+          {label}
+          <span aria-hidden="true" className={sorted ? 'text-brand-700' : 'text-slate-400'}>
+            {sorted ? (props.order === 'asc' ? '▲' : '▼') : '↕'}
+          </span>
+        </button>
+      </th>
+    );
+  };
+
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="w-10 px-3 py-3">
               <input type="checkbox" aria-label="Select all leads" checked={allSelected} onChange={props.onToggleAll} className="h-4 w-4" />
             </th>
-            <th scope="col" className="px-3 py-3">
-              Lead
-            </th>
+            {header('Name', 'name')}
             <th scope="col" className="px-3 py-3">
               Contact
             </th>
-            <th scope="col" className="px-3 py-3">
-              Received
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Claimed by
-            </th>
+            {header('Received', 'received')}
+            {header('Status', 'status')}
+            {header('Claimed by', 'claimedBy')}
             <th scope="col" className="px-3 py-3 text-right">
               Actions
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {leads.map((lead) => (
-            <LeadRow key={lead.leadId} {...props} lead={lead} />
+        {/* The keys only add to what every row's buttons and links already offer; focus is on the rows (tabIndex). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <tbody ref={body} className="divide-y divide-slate-100" onKeyDown={onKeyDown}>
+          {leads.map((lead, i) => (
+            <LeadRow key={lead.leadId} {...props} lead={lead} tabbable={i === current} onFocus={() => setActive(i)} />
           ))}
         </tbody>
       </table>
@@ -76,22 +97,20 @@ export function LeadTable(props: {
   );
 }
 
-function LeadRow({
-  lead,
-  agents,
-  now,
-  selected,
-  busy,
-  highlight,
-  onToggle,
-  actions,
-}: Parameters<typeof LeadTable>[0] & { lead: LeadView }) {
+function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onFocus(): void }) {
+  const { lead, agents, me, now, selected, busy, highlight, actions, tabbable } = props;
   const working = busy.has(lead.leadId);
-  const finished = lead.status === 'closed' || lead.status === 'lost';
+  const finished = isFinished(lead);
+  const tab = tabbable ? undefined : -1;
   return (
     <tr
       id={`lead-${lead.leadId}`}
-      className={highlight === lead.leadId ? 'bg-amber-50 outline-2 outline-amber-400' : lead.overdue ? 'bg-rose-50/40' : undefined}
+      data-lead={lead.leadId}
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={props.onFocus}
+      className={`outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+        highlight.has(lead.leadId) ? 'bg-amber-50' : lead.overdue ? 'bg-rose-50/40' : ''
+      }`}
       aria-busy={working}
     >
       <td className="px-3 py-3 align-top">
@@ -99,17 +118,24 @@ function LeadRow({
           type="checkbox"
           aria-label={`Select ${lead.name}`}
           checked={selected.has(lead.leadId)}
-          onChange={() => onToggle(lead.leadId)}
+          onChange={() => props.onToggle(lead.leadId)}
+          tabIndex={tab}
           className="h-4 w-4"
         />
       </td>
       <td className="px-3 py-3 align-top">
-        <p className="font-semibold text-slate-900">{lead.name}</p>
+        <NameLink
+          lead={lead}
+          href={props.recordHref(lead.leadId)}
+          tabbable={tabbable}
+          className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+        />
         <div className="mt-1 flex flex-wrap gap-1">
           {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
           {lead.duplicateOf && lead.status !== 'lost' && (
             <button
               type="button"
+              tabIndex={tab}
               className={`${badge} bg-amber-100 text-amber-800 hover:underline`}
               onClick={() => actions.onShowFirst(lead.duplicateOf!)}
               title="Show the first submission"
@@ -121,67 +147,50 @@ function LeadRow({
         </div>
       </td>
       <td className="px-3 py-3 align-top text-slate-700">
-        <a href={`mailto:${lead.email}`} className="block break-all hover:text-brand-700 hover:underline">
+        <a href={`mailto:${lead.email}`} tabIndex={tab} className="block break-all hover:text-brand-700 hover:underline">
           {lead.email}
         </a>
-        <a href={`tel:${lead.phone}`} className="block whitespace-nowrap hover:text-brand-700 hover:underline">
-          {lead.phone}
-        </a>
+        <PhoneLink lead={lead} tabbable={tabbable} className="block whitespace-nowrap hover:text-brand-700 hover:underline" />
       </td>
       <td className="whitespace-nowrap px-3 py-3 align-top text-slate-600">
         <time dateTime={lead.createdAt.toISOString()} title={lead.createdAt.toLocaleString()}>
           {lead.createdAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}
         </time>
-        {!finished && <span className="block text-xs text-slate-500">{leadAge(lead.createdAt, now)} old</span>}
+        {!finished && <span className="block text-xs text-slate-600">{leadAge(lead.createdAt, now)} old</span>}
       </td>
       <td className="px-3 py-3 align-top">
         {lead.claimedBy && !finished ? (
-          <select
-            aria-label={`Status for ${lead.name}`}
-            value={lead.status === 'unclaimed' ? '' : lead.status}
-            disabled={working}
-            onChange={(e) => actions.onStatus(lead, e.target.value as (typeof WORKING_STATUSES)[number])}
+          <StatusSelect
+            lead={lead}
+            busy={working}
+            tabbable={tabbable}
+            onCommit={(status) => actions.onStatus(lead, status)}
             className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-          >
-            <option value="" disabled>
-              Set status
-            </option>
-            {WORKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
+          />
         ) : (
-          <span className={`${badge} ${STATUS_TONE[lead.status]}`}>
-            {lead.status === 'lost' ? 'Lost' : lead.status === 'closed' ? 'Closed' : 'Unclaimed'}
-          </span>
+          <StatusBadge lead={lead} />
         )}
       </td>
-      <td className="px-3 py-3 align-top text-slate-700">{lead.claimedBy ?? <span className="text-slate-400">—</span>}</td>
+      <td className="px-3 py-3 align-top text-slate-700">{lead.claimedBy ?? <span className="text-slate-500">—</span>}</td>
       <td className="px-3 py-3 align-top">
         {lead.status === 'lost' ? null : (
           <div className="flex flex-wrap justify-end gap-1">
-            {!lead.claimedBy &&
-              !finished &&
-              agents.map((agent) => (
-                <button
-                  key={agent}
-                  type="button"
-                  className={`${smallButton} border-brand-200 text-brand-700`}
-                  disabled={working}
-                  onClick={() => actions.onClaim(lead, agent)}
-                >
-                  Claim for {agent}
-                </button>
-              ))}
+            {!lead.claimedBy && !finished && (
+              <ClaimButtons lead={lead} agents={agents} me={me} busy={working} tabbable={tabbable} size="small" onClaim={actions.onClaim} />
+            )}
             {lead.claimedBy && !finished && (
-              <button type="button" className={smallButton} disabled={working} onClick={() => actions.onUnclaim(lead)}>
-                Unclaim
-              </button>
+              <>
+                <button type="button" tabIndex={tab} className={smallButton} disabled={working} onClick={() => actions.onLogCall(lead)}>
+                  Log call
+                </button>
+                <button type="button" tabIndex={tab} className={smallButton} disabled={working} onClick={() => actions.onUnclaim(lead)}>
+                  Unclaim
+                </button>
+              </>
             )}
             <button
               type="button"
+              tabIndex={tab}
               className={smallButton}
               disabled={working}
               onClick={() => actions.onNotes(lead)}
@@ -192,6 +201,7 @@ function LeadRow({
             {lead.status !== 'closed' && (
               <button
                 type="button"
+                tabIndex={tab}
                 className={`${smallButton} text-rose-700`}
                 disabled={working}
                 onClick={() => actions.onDelete(lead)}

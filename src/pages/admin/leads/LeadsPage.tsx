@@ -1,61 +1,100 @@
-// Lead Management (docs/product.md §2, §4, §5, §8): tabs with counts, search, the table a page at a time,
-// row and bulk actions, and the create, notes, delete-confirmation and close-into-customer dialogs.
+// Lead Management (docs/product.md §2, §4, §5, §8): tabs with counts, search, sorting and the Overdue
+// filter kept in the URL, the leads a page at a time (a table, cards on a phone), row and bulk actions,
+// and the create, notes, log-call, delete-confirmation and close-into-customer dialogs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
-import { Notification, type Notice } from '../../../components/Notification.tsx';
-import { primaryButton } from '../../../components/ui.tsx';
-import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
+import { useAdminHost, useStoredSession } from '../../../lib/session.ts';
+import { leadRecordHref } from '../../../lib/lead-links.ts';
+import { Pager, Toast, primaryButton, type ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
+import { nextSort } from './lead-view.ts';
+import { withKeptRows, type KeptRow } from './kept-rows.ts';
 import { LeadTable } from './LeadTable.tsx';
+import { LeadCards } from './LeadCards.tsx';
 import { BulkBar } from './BulkBar.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { CreateLeadDialog, NotesDialog, type NewLead } from './LeadDialogs.tsx';
+import { LeadFilters, LeadTabs, ShortcutsHint } from './LeadToolbar.tsx';
+import { LeadPageDialogs, type Dialog } from './LeadPageDialogs.tsx';
 import { useLeadActions, type LeadAction } from './use-lead-actions.ts';
-import { refusalReason } from '../../../lib/error-message.ts';
-
-/** Typing pauses this long before the server is asked. */
-const SEARCH_DELAY_MS = 250;
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'notes'; lead: LeadView }
-  | { kind: 'delete'; leadIds: string[]; names: string[] }
-  | { kind: 'close'; lead: LeadView };
+import { useRowMutations } from './use-row-mutations.ts';
+import { useLeadListView } from './use-lead-list-view.ts';
+import type { RowActions } from './lead-shortcuts.ts';
 
 export default function LeadsPage() {
   useLiveUpdates();
   const trpc = useTRPC();
   const client = useTRPCClient();
+  const navigate = useNavigate();
+  const adminHost = useAdminHost();
+  const recordHref = useCallback((leadId: string) => leadRecordHref(adminHost, leadId), [adminHost]);
+  const { user } = useStoredSession();
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions());
   const agents = useMemo(() => (agentsQuery.data ?? []).map((a) => a.name), [agentsQuery.data]);
+  // The signed-in staff member's own agent name: their claim button is the primary "Claim".
+  const me = useMemo(
+    () => agentsQuery.data?.find((a) => user && a.email.toLowerCase() === user.email.toLowerCase())?.name ?? null,
+    [agentsQuery.data, user],
+  );
 
-  const [tab, setTab] = useState<LeadTab>({ kind: 'all' });
-  const [search, setSearch] = useState('');
-  const [asked, setAsked] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setAsked(search.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
-  const [page, setPage] = useState(0);
-  // One page of the tab, filtered and searched on the server; the tab counts come with it.
+  const { view, key: viewKey, change, search, setSearch, linkedLead } = useLeadListView();
+  const { tab } = view;
   const list = useQuery(
     trpc.leads.page.queryOptions(
-      { tab: tab.kind, agent: tab.kind === 'agent' ? tab.name : undefined, search: asked, page },
+      {
+        tab: tab.kind,
+        agent: tab.kind === 'agent' ? tab.name : undefined,
+        search: view.q,
+        page: view.page,
+        sort: view.sort,
+        order: view.order,
+        overdue: view.overdue,
+      },
       { refetchInterval: 30_000, placeholderData: keepPreviousData },
     ),
   );
-  const leads = useMemo(() => list.data?.leads ?? [], [list.data]);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const dismissToast = useCallback(() => setToast(null), []);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [highlight, setHighlight] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const dismiss = useCallback(() => setNotice(null), []);
-  const { run, busy, refresh } = useLeadActions(setNotice);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // Leads claimed from this view stay in their place, highlighted, until the view changes.
+  const [kept, setKept] = useState<Map<string, KeptRow>>(() => new Map());
+  const [pointed, setPointed] = useState<string | null>(null);
+  useEffect(() => {
+    setKept(new Map());
+    setSelected(new Set());
+  }, [viewKey]);
+
+  const leads = useMemo(() => withKeptRows(list.data?.leads ?? [], kept), [list.data, kept]);
+  const keep = (lead: LeadView) =>
+    setKept((k) => {
+      const index = k.get(lead.leadId)?.index ?? leads.findIndex((l) => l.leadId === lead.leadId);
+      return new Map(k).set(lead.leadId, { lead, index: index < 0 ? leads.length : index });
+    });
+
+  const rows = useRowMutations({
+    toast: setToast,
+    onClaimed: (lead) => {
+      keep(lead);
+      setToast({
+        tone: 'success',
+        message: `Claimed ${lead.name} for ${lead.claimedBy}.`,
+        actions: [
+          { label: 'Undo', onClick: () => rows.unclaim(lead) },
+          { label: 'Open', href: recordHref(lead.leadId) },
+        ],
+      });
+    },
+    onUnclaimed: (lead) => {
+      if (kept.has(lead.leadId)) keep(lead);
+      setToast({ tone: 'success', message: `${lead.name} unclaimed.` });
+    },
+  });
+  const { run, busy: bulkBusy, refresh } = useLeadActions(setToast);
+  const busy = useMemo(() => new Set([...rows.busy, ...bulkBusy]), [rows.busy, bulkBusy]);
 
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -80,139 +119,98 @@ export default function LeadsPage() {
     const ids = new Set(leads.map((l) => l.leadId));
     return [...selected].filter((id) => ids.has(id));
   }, [leads, selected]);
-  const pages = list.data?.pages ?? 1;
-  const pageIndex = list.data?.page ?? 0;
-  const pageLeads = leads;
+  const highlight = useMemo(() => new Set([...kept.keys(), ...(pointed ? [pointed] : [])]), [kept, pointed]);
 
-  const resetView = () => {
-    setSelected(new Set());
-    setPage(0);
-  };
-
-  // The row the duplicate link pointed at: bring it into view.
+  // The row a duplicate link pointed at: bring it into view.
   useEffect(() => {
-    if (!highlight) return;
-    document.getElementById(`lead-${highlight}`)?.scrollIntoView({ block: 'center' });
-    const timer = window.setTimeout(() => setHighlight(null), 4000);
+    if (!pointed) return;
+    document.getElementById(`lead-${pointed}`)?.scrollIntoView({ block: 'center' });
+    const timer = window.setTimeout(() => setPointed(null), 4000);
     return () => window.clearTimeout(timer);
-  }, [highlight, pageIndex, leads]);
+  }, [pointed, list.data]);
 
   /** Opens the page holding a lead on the All tab and points at it (duplicate links, ?lead= from a customer). */
   const showLead = useCallback(
     async (leadId: string) => {
       const where = await client.leads.locate.query({ leadId }).catch(() => null);
-      if (!where) return setNotice({ tone: 'error', message: 'That lead no longer exists.' });
-      setTab({ kind: 'all' });
-      setSearch('');
-      setAsked('');
-      setSelected(new Set());
-      setPage(where.page);
-      setHighlight(leadId);
+      if (!where) return setToast({ tone: 'error', message: 'That lead no longer exists.' });
+      change({ tab: { kind: 'all' }, q: '', page: where.page, sort: 'received', order: 'desc', overdue: false }, { replace: true });
+      setPointed(leadId);
     },
-    [client],
+    [client, change],
   );
-
-  const [params] = useSearchParams();
-  const linked = params.get('lead');
   const [linkShown, setLinkShown] = useState<string | null>(null);
   useEffect(() => {
-    if (linked && list.data && linkShown !== linked) {
-      setLinkShown(linked);
-      void showLead(linked);
+    if (linkedLead && list.data && linkShown !== linkedLead) {
+      setLinkShown(linkedLead);
+      void showLead(linkedLead);
     }
-  }, [linked, list.data, linkShown, showLead]);
+  }, [linkedLead, list.data, linkShown, showLead]);
 
   async function bulk(action: LeadAction) {
     const failed = await run(chosen, action);
     setSelected(new Set(failed)); // what failed stays selected, ready to retry
   }
 
-  async function save(work: () => Promise<unknown>, failure: string, success?: string) {
-    setSaving(true);
-    try {
-      await work();
-      setDialog(null);
-      if (success) setNotice({ tone: 'success', message: success });
-    } catch (err) {
-      console.error(err);
-      setNotice({ tone: 'error', message: failure, detail: refusalReason(err) });
-    } finally {
-      setSaving(false);
-      await refresh();
-    }
-  }
-
-  const createLead = (lead: NewLead) =>
-    save(
-      () => client.leads.create.mutate({ ...lead, notes: lead.notes || undefined }),
-      'Error creating lead. Please try again.',
-      `Lead ${lead.name.trim()} created.`,
-    );
-
-  const saveNotes = (lead: LeadView, notes: string) =>
-    save(() => client.leads.update.mutate({ leadId: lead.leadId, notes }), 'Error updating notes. Please try again.', 'Notes saved.');
-
-  async function confirmDelete(leadIds: string[]) {
-    setSaving(true);
-    const failed = await run(leadIds, { kind: 'delete' });
-    setSaving(false);
+  async function confirmDelete(leadIds: string[], names: string[]) {
+    const failed = leadIds.length === 1 ? (await rows.remove(leadIds[0]!, names[0]!), []) : await run(leadIds, { kind: 'delete' });
     setDialog(null);
     setSelected((s) => new Set([...s].filter((id) => !leadIds.includes(id) || failed.includes(id))));
   }
+
+  const actions: RowActions = {
+    onClaim: (lead, agent) => rows.claim(lead, agent),
+    onClaimMine: (lead) =>
+      me ? rows.claim(lead, me) : setToast({ tone: 'error', message: 'Only an agent can claim for themselves: use an Assign button.' }),
+    onUnclaim: rows.unclaim,
+    onStatus: (lead, status) => (status === 'closed' ? setDialog({ kind: 'close', lead }) : rows.setStatus(lead, status)),
+    onLogCall: (lead) => setDialog({ kind: 'call', lead }),
+    onNotes: (lead) => setDialog({ kind: 'notes', lead }),
+    onOpen: (lead) => void navigate(recordHref(lead.leadId)),
+    onDelete: (lead) => setDialog({ kind: 'delete', leadIds: [lead.leadId], names: [lead.name] }),
+    onShowFirst: (id) => void showLead(id),
+  };
+  const listProps = {
+    leads,
+    agents,
+    me,
+    now,
+    selected,
+    busy,
+    highlight,
+    recordHref,
+    actions,
+    onToggle: (id: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    onToggleAll: () => setSelected(leads.every((l) => selected.has(l.leadId)) ? new Set() : new Set(leads.map((l) => l.leadId))),
+  };
 
   return (
     <div className="mx-auto max-w-7xl space-y-5 p-4 sm:p-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Lead Management</h1>
-          <p className="text-sm text-slate-500">Every lead is promised a reply within 24 hours.</p>
+          <p className="text-sm text-slate-600">Every lead is promised a reply within 24 hours.</p>
         </div>
         <button type="button" className={primaryButton} onClick={() => setDialog({ kind: 'create' })}>
           + New Lead
         </button>
       </div>
 
-      <Notification notice={notice} onDismiss={dismiss} />
-
-      <div role="tablist" aria-label="Lead tabs" className="flex flex-wrap gap-1 border-b border-slate-200">
-        {tabs.map(({ tab: t, label }) => {
-          const active = tabKey(t) === tabKey(tab);
-          return (
-            <button
-              key={tabKey(t)}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              onClick={() => {
-                setTab(t);
-                resetView();
-              }}
-              className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${
-                active ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
-              }`}
-            >
-              {label}
-              <span
-                className={`rounded-full px-2 py-0.5 text-xs ${active ? 'bg-brand-100 text-brand-800' : 'bg-slate-100 text-slate-600'}`}
-              >
-                {counts.get(tabKey(t)) ?? 0}
-              </span>
-            </button>
-          );
-        })}
-      </div>
-
-      <input
-        type="search"
-        aria-label="Search leads"
-        placeholder="Search by name, email or phone"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
-          resetView();
-        }}
-        className="block w-full max-w-md rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-      />
+      <LeadTabs tabs={tabs} active={tab} counts={counts} onTab={(t) => change({ tab: t })} />
+      <LeadFilters
+        search={search}
+        onSearch={setSearch}
+        overdue={view.overdue}
+        overdueCount={counts.get('overdue') ?? (view.overdue ? list.data?.total : undefined)}
+        onOverdue={(overdue) => change({ overdue })}
+      >
+        <ShortcutsHint />
+      </LeadFilters>
 
       {chosen.length > 0 && (
         <BulkBar
@@ -220,7 +218,7 @@ export default function LeadsPage() {
           lostTab={tab.kind === 'lost'}
           agents={agents}
           disabled={chosen.some((id) => busy.has(id))}
-          onAction={bulk}
+          onAction={(action) => void bulk(action)}
           onDelete={() =>
             setDialog({ kind: 'delete', leadIds: chosen, names: leads.filter((l) => chosen.includes(l.leadId)).map((l) => l.name) })
           }
@@ -231,124 +229,41 @@ export default function LeadsPage() {
         {list.isPending ? (
           <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-200" />
         ) : list.isError ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">
+          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-600">
             The leads could not be loaded. Please refresh the page.
           </p>
-        ) : (list.data?.total ?? 0) === 0 ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-500">{EMPTY_TEXT[tab.kind]}</p>
+        ) : leads.length === 0 ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-8 text-center text-sm text-slate-600">{EMPTY_TEXT[tab.kind]}</p>
         ) : (
           <>
-            <LeadTable
-              leads={pageLeads}
-              agents={agents}
-              now={now}
-              selected={selected}
-              busy={busy}
-              highlight={highlight}
-              onToggle={(id) =>
-                setSelected((s) => {
-                  const next = new Set(s);
-                  if (!next.delete(id)) next.add(id);
-                  return next;
-                })
-              }
-              onToggleAll={() =>
-                setSelected(pageLeads.every((l) => selected.has(l.leadId)) ? new Set() : new Set(pageLeads.map((l) => l.leadId)))
-              }
-              actions={{
-                onClaim: (lead, agent) => void run([lead.leadId], { kind: 'claim', agent }),
-                onUnclaim: (lead) => void run([lead.leadId], { kind: 'unclaim' }),
-                onStatus: (lead, status) =>
-                  status === 'closed' ? setDialog({ kind: 'close', lead }) : void run([lead.leadId], { kind: 'status', status }),
-                onNotes: (lead) => setDialog({ kind: 'notes', lead }),
-                onDelete: (lead) => setDialog({ kind: 'delete', leadIds: [lead.leadId], names: [lead.name] }),
-                onShowFirst: (id) => void showLead(id),
-              }}
-            />
+            <LeadTable {...listProps} sort={view.sort} order={view.order} onSort={(sort) => change(nextSort(view, sort))} />
+            <LeadCards {...listProps} />
             <Pager
-              page={pageIndex}
-              pages={pages}
+              page={list.data?.page ?? 0}
+              pages={list.data?.pages ?? 1}
               pageSize={list.data?.pageSize ?? 50}
               total={list.data?.total ?? 0}
-              onPage={(p) => (setPage(p), setSelected(new Set()))}
+              onPage={(page) => change({ page })}
             />
           </>
         )}
       </div>
 
-      {dialog?.kind === 'create' && <CreateLeadDialog busy={saving} onCreate={createLead} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'notes' && (
-        <NotesDialog lead={dialog.lead} busy={saving} onSave={(notes) => saveNotes(dialog.lead, notes)} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          title={dialog.leadIds.length === 1 ? 'Delete Lead' : 'Delete Leads'}
-          message={`Delete ${dialog.leadIds.length === 1 ? dialog.names[0] : `${dialog.leadIds.length} leads`}? This cannot be undone.`}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={saving}
-          onConfirm={() => void confirmDelete(dialog.leadIds)}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'close' && (
-        <CloseLeadDialog
-          lead={dialog.lead}
-          onClose={() => setDialog(null)}
-          onClosed={() => {
-            setDialog(null);
-            setNotice({ tone: 'success', message: 'Customer added successfully and lead marked as closed!' });
-            void refresh();
-          }}
-        />
-      )}
-    </div>
-  );
-}
+      <Toast toast={toast} onDismiss={dismissToast} />
 
-function Pager({
-  page,
-  pages,
-  pageSize,
-  total,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  pageSize: number;
-  total: number;
-  onPage(page: number): void;
-}) {
-  const first = page * pageSize + 1;
-  const last = Math.min(total, (page + 1) * pageSize);
-  return (
-    <nav aria-label="Pages" className="mt-3 flex items-center justify-between text-sm text-slate-600">
-      <p>
-        Showing {first}–{last} of {total}
-      </p>
-      {pages > 1 && (
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
-            disabled={page === 0}
-            onClick={() => onPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button
-            type="button"
-            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 disabled:opacity-50"
-            disabled={page >= pages - 1}
-            onClick={() => onPage(page + 1)}
-          >
-            Next
-          </button>
-        </div>
-      )}
-    </nav>
+      <LeadPageDialogs
+        dialog={dialog}
+        busy={busy}
+        recordHref={recordHref}
+        onToast={setToast}
+        onDone={() => {
+          setDialog(null);
+          void refresh();
+        }}
+        onClose={() => setDialog(null)}
+        onLogged={(lead) => kept.has(lead.leadId) && keep(lead)}
+        onConfirmDelete={(leadIds, names) => void confirmDelete(leadIds, names)}
+      />
+    </div>
   );
 }

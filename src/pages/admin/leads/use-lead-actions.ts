@@ -1,10 +1,10 @@
-// Runs lead actions for one lead or a selection: one call per lead, in parallel (docs/product.md §4), then
+// Runs a bulk action on the selected leads: one call per lead, in parallel (docs/product.md §4), then
 // tells what went wrong with the docs/product.md §8 texts and refreshes the figures everywhere.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
-import type { Notice } from '../../../components/Notification.tsx';
+import type { ToastMessage } from '../../../components/ui.tsx';
 import type { LeadStatus } from '../../../../schemas/lead.ts';
 
 export type LeadAction =
@@ -32,7 +32,8 @@ function done(action: LeadAction): string {
 
 const plural = (n: number) => `${n} lead${n === 1 ? '' : 's'}`;
 
-export function useLeadActions(notify: (notice: Notice) => void) {
+/** Bulk actions only: a single lead's actions are mutations of their own (use-row-mutations.ts). */
+export function useLeadActions(notify: (toast: ToastMessage) => void) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();

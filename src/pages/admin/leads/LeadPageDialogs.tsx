@@ -1,0 +1,97 @@
+// The Lead Management page's dialogs: create a lead, notes, log a call, confirm a deletion, and close a
+// lead into its customer. Each reports back through the page's toast.
+import type { ToastMessage } from '../../../components/ui.tsx';
+import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
+import type { LeadView } from '../../../../schemas/lead.ts';
+import { CreateLeadDialog } from './LeadDialogs.tsx';
+import { NotesDialog } from './NotesDialog.tsx';
+
+export type Dialog =
+  | { kind: 'create' }
+  | { kind: 'notes'; lead: LeadView }
+  | { kind: 'call'; lead: LeadView }
+  | { kind: 'delete'; leadIds: string[]; names: string[] }
+  | { kind: 'close'; lead: LeadView };
+
+export function LeadPageDialogs({
+  dialog,
+  busy,
+  recordHref,
+  onToast,
+  onDone,
+  onClose,
+  onLogged,
+  onConfirmDelete,
+}: {
+  dialog: Dialog | null;
+  busy: Set<string>;
+  recordHref(leadId: string): string;
+  onToast(toast: ToastMessage): void;
+  /** A dialog's work went through: close it and refresh the lists. */
+  onDone(): void;
+  onClose(): void;
+  onLogged(lead: LeadView): void;
+  onConfirmDelete(leadIds: string[], names: string[]): void;
+}) {
+  return (
+    <>
+      {dialog?.kind === 'create' && (
+        <CreateLeadDialog
+          onClose={onClose}
+          onCreated={(lead) => {
+            onDone();
+            onToast({
+              tone: 'success',
+              message: `Lead ${lead.name} created.`,
+              actions: [{ label: 'Open', href: recordHref(lead.leadId) }],
+            });
+          }}
+        />
+      )}
+      {dialog?.kind === 'notes' && (
+        <NotesDialog
+          lead={dialog.lead}
+          onClose={onClose}
+          onSaved={() => {
+            onDone();
+            onToast({ tone: 'success', message: 'Notes saved.' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'call' && (
+        <LogCallDialog
+          lead={dialog.lead}
+          onClose={onClose}
+          onLogged={(lead) => {
+            onDone();
+            onLogged(lead);
+            onToast({ tone: 'success', message: `Call with ${lead.name} logged.` });
+          }}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={dialog.leadIds.length === 1 ? 'Delete Lead' : 'Delete Leads'}
+          message={`Delete ${dialog.leadIds.length === 1 ? dialog.names[0] : `${dialog.leadIds.length} leads`}? This cannot be undone.`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={dialog.leadIds.some((id) => busy.has(id))}
+          onConfirm={() => onConfirmDelete(dialog.leadIds, dialog.names)}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'close' && (
+        <CloseLeadDialog
+          lead={dialog.lead}
+          onClose={onClose}
+          onClosed={() => {
+            onDone();
+            onToast({ tone: 'success', message: 'Customer added successfully and lead marked as closed!' });
+          }}
+        />
+      )}
+    </>
+  );
+}
