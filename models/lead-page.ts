@@ -9,6 +9,7 @@ import {
   agentTab,
   allBuckets,
   bucketOf,
+  overdueFrom,
   rangeOf,
   readBuckets,
   readCounters,
@@ -104,7 +105,10 @@ export interface LeadPage {
   page: number;
   pages: number;
   pageSize: number;
-  /** Leads per tab ("all", "unclaimed", "closed", "lost", "agent:<name>"), of the search when there is one. */
+  /**
+   * Leads per tab ("all", "unclaimed", "closed", "lost", "agent:<name>"), of the search or the Overdue
+   * filter when there is one; "overdue" is the number of overdue leads (not given with a search).
+   */
   counts: Record<string, number>;
 }
 
@@ -132,6 +136,8 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
     const shown = found.filter((e) => inTab(e, tab)).sort(order);
     pick = async (skip) => shown.slice(skip, skip + LEAD_PAGE_SIZE);
   }
+  // The Overdue toggle's figure: every overdue lead, as the dashboard counts them (a search has its own).
+  if (!search) counts.overdue = input.overdue ? counts.all : overdueFrom(counters.w);
   const key = input.tab === 'agent' ? `agent:${input.agent ?? ''}` : input.tab;
   const total = counts[key] ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE));

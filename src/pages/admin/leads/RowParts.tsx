@@ -2,7 +2,7 @@
 // phone, the status badge, and the claim buttons where the signed-in agent's own is the primary one.
 import { Link } from 'react-router-dom';
 import type { LeadView } from '../../../../schemas/lead.ts';
-import { telHref } from '../../../lib/phone.ts';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 
 const STATUS_TONE: Record<string, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
@@ -23,8 +23,8 @@ export function StatusBadge({ lead }: { lead: LeadView }) {
 
 export const isFinished = (lead: LeadView) => lead.status === 'closed' || lead.status === 'lost';
 
-/** The lead's phone as shown. TODO: formatted with formatPhone once src/lib/phone.ts has it. */
-export const shownPhone = (lead: LeadView) => lead.phone;
+/** The lead's phone as people read it: "(303) 555-7001" for a stored "+13035557001". */
+export const shownPhone = (lead: LeadView) => formatPhone(lead.phone);
 
 export function PhoneLink({ lead, className, tabbable = true }: { lead: LeadView; className: string; tabbable?: boolean }) {
   return (
