@@ -49,7 +49,7 @@ describe('the lead list on the server', () => {
 
   it('pages a tab newest first with the tab counts', async () => {
     const first = await leadsPage({ tab: 'all', page: 0 });
-    expect(first.counts).toEqual({ all: 119, unclaimed: 115, closed: 1, lost: 1, 'agent:Ben Carter': 1, 'agent:Stef': 2 });
+    expect(first.counts).toEqual({ all: 119, unclaimed: 115, closed: 1, lost: 1, 'agent:Ben Carter': 1, 'agent:Stef': 2, overdue: 0 });
     expect(first.total).toBe(119);
     expect(first.pages).toBe(3);
     expect(first.leads).toHaveLength(50);

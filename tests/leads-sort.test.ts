@@ -173,7 +173,9 @@ describe('the Overdue filter', () => {
       ['Late Unclaimed', true],
     ]);
     expect(page.total).toBe(2);
-    expect(page.counts).toEqual({ all: 2, unclaimed: 1, closed: 0, lost: 0, 'agent:Ben Carter': 1, 'agent:Stef': 0 });
+    expect(page.counts).toEqual({ all: 2, unclaimed: 1, closed: 0, lost: 0, 'agent:Ben Carter': 1, 'agent:Stef': 0, overdue: 2 });
+    // Without the filter the toggle still knows how many it would show, from the kept counters.
+    expect((await leadsPage({ tab: 'unclaimed' })).counts.overdue).toBe(2);
     const bens = await leadsPage({ tab: 'agent', agent: 'Ben Carter', overdue: true });
     expect(bens.leads.map((l) => l.name)).toEqual(['Late Claimed']);
   });
@@ -191,6 +193,7 @@ describe('the Overdue filter', () => {
     await put(`/api/admin/leads/${ids['Late Claimed']}`, { status: 'follow-up' });
     const page = await leadsPage({ tab: 'all', overdue: true });
     expect(page.leads.map((l) => l.name)).toEqual(['Late Unclaimed']);
-    expect(page.counts).toMatchObject({ all: 1, 'agent:Ben Carter': 0 });
+    expect(page.counts).toMatchObject({ all: 1, 'agent:Ben Carter': 0, overdue: 1 });
+    expect((await leadsPage({ tab: 'all' })).counts.overdue).toBe(1);
   });
 });
