@@ -1,23 +1,19 @@
 // The activity CSV's rows, appended 200 to a chunk document by many writers at once, hold every
 // log entry exactly once, in the order recorded, and the start-up check finds nothing to rebuild;
 // the CSV shows them in the brokerage's time zone with readable actions (docs/product.md §3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { insertActivities, logActivity } from '../models/activity.ts';
 import { ensureActivityExport } from '../models/activity-export.ts';
 import { activityCsv } from '../models/activity-csv.ts';
 import { activityLabel } from '../schemas/activity-labels.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, []));
 });
 
 async function exportedLeadNames(): Promise<string[]> {

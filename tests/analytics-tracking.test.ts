@@ -1,8 +1,8 @@
 // POST /api/track-visit and GET /api/admin/analytics over HTTP against the real embedded database:
 // enrichment, bots, validation, sessions, unique visitors, the funnel and the comparison.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState } from '../models/visit/index.ts';
 import { createLead } from '../models/lead.ts';
@@ -16,17 +16,13 @@ const UA = {
   googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
 };
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: '1' });
 let staff: { id: string; tokenVersion: number };
 /** A token issued on the test's own clock: one issued "later" than the server's now is refused. */
 const tokenNow = () => signStaffToken(staff, server.config.jwtSecret);
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
   const created = (await createStaffWithToken(server, { name: 'Ana Lyst', email: 'ana@example.com' })).staff;
   staff = { id: String(created.id), tokenVersion: created.tokenVersion };
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 // Every test runs on its own fixed clock, on a day of its own, so their counts never mix.

@@ -1,15 +1,9 @@
 // The API's outside contract: health, JSON errors, body limits, and recovery when the database returns.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer, type TestServer } from './helpers/test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 describe('API foundation', () => {
   it('reports the database in /api/health', async () => {

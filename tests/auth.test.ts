@@ -1,18 +1,14 @@
 // The auth routes over HTTP against the real embedded database: sign-in answers, enumeration and
 // timing safety, lockout per account and per address, token expiry and revocation, password change.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { StaffModel, hashPassword, verifyPassword } from '../models/staff.ts';
 import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS } from '../models/login-throttle.ts';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: '1' });
 beforeAll(async () => {
   // One trusted proxy hop lets every test come from an address of its own, so their attempts never add up.
-  server = await startTestServer({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 let addressNo = 0;

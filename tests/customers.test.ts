@@ -1,13 +1,13 @@
 // Customer routes and closing a lead into a customer, over HTTP against the real embedded database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { LeadModel } from '../models/lead.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { CustomerModel, closeLeadIntoCustomer } from '../models/customer.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let n = 0;
 
@@ -20,12 +20,7 @@ const valid = () => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, ['Ben']));
 });
 
 const api = (method: string, path: string, body?: unknown) => server.api(method, path, { token: admin, body });

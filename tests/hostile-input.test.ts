@@ -1,14 +1,14 @@
 // A hostile-input corpus against every documented /api route and every tRPC procedure, signed in and
 // not: operators, prototype keys, malformed JSON, wrong content types, huge bodies and headers, deep
 // nesting and unicode edge cases each get a 4xx JSON answer and change nothing stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { StaffModel } from '../models/staff.ts';
 import { DOCUMENTED_ROUTES } from '../routers/openapi.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 let leadId: string;
 let customerId: string;
@@ -22,7 +22,6 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ token } = await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true }));
   // An admin, so admin-only procedures reach their input checks instead of stopping at 403.
   await StaffModel.updateOne({ email: 'ben@example.com' }, { $set: { isAdmin: true } });
@@ -37,9 +36,6 @@ beforeAll(async () => {
   });
   customerId = customer.body.customerId;
   expect([lead.status, customer.status]).toEqual([201, 201]);
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const ALLOWED = [400, 401, 413, 415, 429];

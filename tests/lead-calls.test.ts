@@ -1,24 +1,21 @@
 // Logging a call (docs/product.md §10): what a bad call is refused with (changing nothing), how a
 // call moves the lead's status, a burst of calls on one lead, and a call racing an unclaim.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { readCounters, rebuildLeadIndex } from '../models/lead-index.ts';
 import { ActivityModel } from '../models/activity.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 let ben: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  ben = (await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true })).token;
-});
-afterAll(async () => {
-  await server?.stop();
+  const office = await createOffice(server, ['Ben Carter']);
+  ({ admin } = office);
+  ben = office.agents['Ben Carter']!;
 });
 
 const asAdmin = () => trpcClient(server.url, admin);

@@ -1,22 +1,17 @@
 // The kept lead counters survive a crash between a lead's write and its count: the start-up check
 // (ensureLeadIndex, run by server.ts before it serves) finds the change left pending and makes the
 // counters right again, and drops a pending change whose lead write never happened.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import superjson from 'superjson';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { ensureLeadIndex } from '../models/lead-index.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, ['Ben Carter']));
 });
 
 const counters = () => mongoose.connection.collection<{ _id: string; [k: string]: unknown }>('lead_counters');

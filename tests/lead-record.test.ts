@@ -1,9 +1,9 @@
 // A lead's record and an agent's day (docs/product.md §10): the timeline with who did what, made up
 // for leads older than it; duplicates and the customer; the lead's notes following it into its
 // customer; My work's overdue, today and nearing-the-promise lists and their self-healing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { StaffModel } from '../models/staff.ts';
 import { addTimelineEntry } from '../models/lead-timeline.ts';
@@ -15,23 +15,19 @@ function lateMorningZone(): string {
   return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`; // Etc/GMT signs are reversed
 }
 
-let server: TestServer;
+const server = useTestServer({ TIME_ZONE: lateMorningZone(), TRUST_PROXY: '1' });
 let office: string;
 let ben: string;
 let stef: string;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ TIME_ZONE: lateMorningZone(), TRUST_PROXY: '1' });
   office = (await createStaffWithToken(server, { name: 'Office Clerk', email: 'office@example.com' })).token;
   ben = (await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true })).token;
   stef = (await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true })).token;
   const boss = await createStaffWithToken(server, { name: 'Alex Admin', email: 'alex@example.com' });
   await StaffModel.updateOne({ _id: boss.staff._id }, { $set: { isAdmin: true } });
   admin = boss.token;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 const as = (token: string) => trpcClient(server.url, token);

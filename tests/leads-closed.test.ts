@@ -1,22 +1,18 @@
 // Closed leads and claims by the agents themselves, over HTTP against the real embedded database:
 // a closed lead belongs to its customer (no status change, no unclaim, no delete), and of two agents
 // claiming the same lead with their own sessions exactly one wins.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { CustomerModel } from '../models/customer.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let ben: string;
 let stef: string;
 let n = 0;
 
 beforeAll(async () => {
-  server = await startTestServer();
   ben = (await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true })).token;
   stef = (await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true })).token;
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function newLead(token: string) {

@@ -1,22 +1,16 @@
 // The console's lead list paged, filtered and searched on the server, the kept counters behind it
 // and the dashboard stats, and losing a lead from any state but closed (docs/product.md §4).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { readCounters, rebuildLeadIndex } from '../models/lead-index.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true });
-  await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server));
 });
 
 /** The console's procedures, signed in as the admin. */

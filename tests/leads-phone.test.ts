@@ -1,20 +1,16 @@
 // Phones in one stored form: search ignores the US country code, and duplicates are found across the
 // ways a number is typed, for leads stored before the change too (docs/product.md §5).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
 import { LeadModel } from '../models/lead.ts';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: '1' });
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, []));
 });
 
 let address = 10;

@@ -1,23 +1,17 @@
 // The lead list sorted by a column either way across pages, and the Overdue filter with its counts
 // (docs/product.md §4), worked out on the server from the index documents.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
 import { LeadModel } from '../models/lead.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben Carter', email: 'ben@example.com', isAgent: true });
-  await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server));
 });
 
 const client = () => trpcClient(server.url, admin);

@@ -1,20 +1,14 @@
 // GET /api/admin/stats on a database of its own, against figures worked out by hand: counts by
 // status and agent, conversion rates and the median arrival-to-claim time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { LeadModel } from '../models/lead.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-  await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, ['Ben', 'Stef']));
 });
 
 /** A lead that arrived `minutesAgo`, claimed by `agent` (if any) and moved to `status`. */

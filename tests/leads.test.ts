@@ -1,23 +1,17 @@
 // Lead routes over HTTP against the real embedded database: the rules docs/product.md §4 and CONTRACT.md set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
 import mongoose from 'mongoose';
 import { LeadModel } from '../models/lead.ts';
 import { insertActivities } from '../models/activity.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: string;
 const lead = (n: number) => ({ name: `Lead ${n}`, email: `lead${n}@example.com`, phone: `(303) 555-${String(1000 + n)}` });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
-  await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-  await createStaffWithToken(server, { name: 'Stef', email: 'stef@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
+  ({ admin } = await createOffice(server, ['Ben', 'Stef']));
 });
 
 async function newLead(n: number) {

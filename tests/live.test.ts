@@ -1,17 +1,15 @@
 // The live console's change stream: tRPC subscriptions over server-sent events, opened with a
 // short-lived ticket, telling every open console of a lead change made anywhere within 2 seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 
-let server: TestServer;
+const server = useTestServer();
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   ({ token } = await createStaffWithToken(server, { name: 'Ben', email: 'ben@demo.local', isAgent: true }));
 });
-afterAll(async () => server?.stop());
 
 async function ticketFor(auth: string): Promise<string> {
   const res = await server.api('POST', '/trpc/live.ticket', { token: auth, body: {} });

@@ -1,17 +1,11 @@
 // With TRUST_PROXY unset the per-address referral limit keys on the connection's address: a client
 // that sends a new X-Forwarded-For with every submission is still stopped after REFERRAL_MAX.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LeadModel } from '../models/lead.ts';
 import { REFERRAL_MAX } from '../routers/site.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer } from './helpers/test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer();
 
 describe('referral limit without a trusted proxy', () => {
   it(`stops a client rotating X-Forwarded-For after ${REFERRAL_MAX} submissions, in sequence and in parallel`, async () => {

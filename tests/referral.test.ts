@@ -1,17 +1,13 @@
 // POST /api/referral: validation, storage as an unclaimed lead, duplicate marking, the honeypot
 // and the per-address rate limit, against the real app and embedded database.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LeadModel } from '../models/lead.ts';
 import { REFERRAL_MAX } from '../routers/site.ts';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { useTestServer } from './helpers/test-server.ts';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: '1' });
 beforeAll(async () => {
   // One proxy hop is trusted, so each test can speak from its own client address.
-  server = await startTestServer({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 let addressCounter = 10;

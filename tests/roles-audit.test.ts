@@ -1,26 +1,22 @@
 // Roles and the audit log over HTTP against the real embedded database: every action of docs/product.md is open
 // to every staff member, staff management and the audit log only to admins, medical reads and
 // exports are recorded, and an admin's password reset forces a new password at sign-in.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { StaffModel } from '../models/staff.ts';
 
-let server: TestServer;
+const server = useTestServer({ TRUST_PROXY: '1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
 let admin: { token: string; id: string };
 let clerk: { token: string; id: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
   const a = await createStaffWithToken(server, { name: 'Ada Admin', email: 'ada@example.com' });
   await StaffModel.updateOne({ _id: a.staff._id }, { $set: { isAdmin: true } });
   admin = { token: a.token, id: a.staff.id as string };
   const c = await createStaffWithToken(server, { name: 'Carl Clerk', email: 'carl@example.com' });
   clerk = { token: c.token, id: c.staff.id as string };
   await createStaffWithToken(server, { name: 'Ben', email: 'ben@example.com', isAgent: true });
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 let addressNo = 0;

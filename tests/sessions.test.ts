@@ -1,17 +1,11 @@
 // Staff sessions over HTTP against the real embedded database: which tokens are refused, sign-out
 // ending a token at once, and the ADMIN_* account never undoing a password changed since.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { StaffModel, ensureAdminAccount } from '../models/staff.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '1' });
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useTestServer({ TRUST_PROXY: '1' });
 
 let addressNo = 0;
 const newAddress = () => `192.0.2.${++addressNo}`;

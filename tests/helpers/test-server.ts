@@ -1,6 +1,7 @@
 // Starts the real Express app (API only) on a random port over a fresh embedded database.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createApp } from '../../server/app.ts';
 import { StaffModel, hashPassword } from '../../models/staff.ts';
@@ -76,4 +77,46 @@ export async function createStaffWithToken(
     isAgent: fields.isAgent ?? false,
   });
   return { staff, token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, server.config.jwtSecret) };
+}
+
+/**
+ * The test file's own server for all its tests: started in beforeAll, stopped in afterAll. The
+ * object stands for the server from then on, so a file needs no `let server` and no hooks of its own.
+ */
+export function useTestServer(env: Record<string, string> = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(env);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const running = () => {
+    if (!started) throw new Error('The test server starts in beforeAll');
+    return started;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get config() {
+      return running().config;
+    },
+    get db() {
+      return running().db;
+    },
+    api: (...args) => running().api(...args),
+    stop: () => running().stop(),
+  };
+}
+
+/** The office most lead tests need: an admin who is no agent, and agents by name (emails from their first names). */
+export async function createOffice(server: TestServer, agents: string[] = ['Ben Carter', 'Stef']) {
+  const admin = (await createStaffWithToken(server, { name: 'Office Admin', email: 'office@example.com' })).token;
+  const tokens: Record<string, string> = {};
+  for (const name of agents) {
+    const email = `${name.split(' ')[0]!.toLowerCase()}@example.com`;
+    tokens[name] = (await createStaffWithToken(server, { name, email, isAgent: true })).token;
+  }
+  return { admin, agents: tokens };
 }
