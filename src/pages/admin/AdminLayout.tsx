@@ -129,14 +129,20 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
                 <span className="relative">
                   <Icon d={item.icon} />
                   {item.screen === 'work' && workCount > 0 && (
-                    <span className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[0.7rem] font-bold leading-5 text-slate-900 md:hidden">
+                    <span
+                      aria-hidden="true"
+                      className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[0.7rem] font-bold leading-5 text-slate-900 md:hidden"
+                    >
                       {workCount}
                     </span>
                   )}
                 </span>
                 {item.label}
                 {item.screen === 'work' && workCount > 0 && (
-                  <span className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline">
+                  <span
+                    aria-hidden="true"
+                    className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline"
+                  >
                     {workCount}
                   </span>
                 )}
