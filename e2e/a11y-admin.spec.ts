@@ -11,6 +11,8 @@ import { claimLead, createLead, updateLead } from '../models/lead.ts';
 const run = Date.now().toString(36);
 /** A claimed lead with a history, for its record page; set before the tests run. */
 let recordId = '';
+/** Digits only: other files find dashboard fields by short labels ("To") that a random word could contain. */
+const AXE_AGENT = `Axe Agent ${Date.now()}`;
 
 test.beforeAll(async () => {
   await db();
@@ -31,8 +33,8 @@ test.beforeAll(async () => {
   const lead = await createLead({ name: `Axe Record ${run}`, email: `axe.record.${run}@example.com`, phone: '3035559292' });
   recordId = lead.id as string;
   const admin = { name: 'Test Admin' };
-  await ensureStaff({ name: `Axe Agent ${run}`, email: `axe.agent.${run}@e2e.local`, isAgent: true });
-  await claimLead(recordId, `Axe Agent ${run}`, admin);
+  await ensureStaff({ name: AXE_AGENT, email: `axe.agent.${run}@e2e.local`, isAgent: true });
+  await claimLead(recordId, AXE_AGENT, admin);
   await updateLead(recordId, { status: 'called', notes: 'Prefers mornings' }, admin);
   await CustomerModel.create({
     name: `Axe Complete ${run}`,

@@ -11,8 +11,9 @@ import { LeadModel, claimLead, createLead, getLeadView, unclaimLead, updateLead 
 const run = Date.now().toString(36);
 let n = 0;
 const tag = () => `rec${run}x${++n}`;
-const AGENT = { name: `Rita${run}`, email: `rita.${run}@e2e.local`, isAgent: true };
-const OTHER = { name: `Omar${run}`, email: `omar.${run}@e2e.local`, isAgent: true };
+// Agent names of digits only: other files find dashboard fields by short labels a random word could contain.
+const AGENT = { name: `Rita${Date.now()}`, email: `rita.${run}@e2e.local`, isAgent: true };
+const OTHER = { name: `Omar${Date.now()}`, email: `omar.${run}@e2e.local`, isAgent: true };
 const asAgent = { name: AGENT.name };
 const HOUR = 3_600_000;
 
@@ -202,6 +203,17 @@ test('the record shows every field and the timeline newest first with author and
   const time = entries.nth(0).locator('time');
   expect(Date.now() - new Date((await time.getAttribute('datetime'))!).getTime()).toBeLessThan(5 * 60_000);
   await expect(time).toHaveAttribute('title', /\d{4}/);
+
+  // The status moves with the arrow keys without saving; Enter saves it.
+  const status = page.getByRole('combobox', { name: `Status for ${name}` });
+  await status.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(status).toHaveValue('follow-up');
+  await page.waitForTimeout(500);
+  expect((await getLeadView(leadId)).status).toBe('called');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Lead marked follow-up.')).toBeVisible();
+  expect((await getLeadView(leadId)).status).toBe('follow-up');
 });
 
 test('an unknown lead says so with a way back, and Delete asks, then returns to the list', async ({ page }) => {

@@ -20,10 +20,10 @@ function Figure({ label, value, tone = 'text-slate-900', to }: { label: string; 
         {to ? (
           <Link
             to={to}
+            aria-label={`${String(value)} ${label.toLowerCase()}: show these leads, oldest first`}
             className="inline-flex min-h-11 min-w-11 items-center underline decoration-2 underline-offset-4 hover:decoration-brand-500"
           >
             {value}
-            <span className="sr-only"> {label.toLowerCase()}: show these leads, oldest first</span>
           </Link>
         ) : (
           value
