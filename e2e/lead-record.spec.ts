@@ -5,7 +5,7 @@
 import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { holdRequests } from './auth-helpers.ts';
+import { holdRequests, signIn as signInAt } from './auth-helpers.ts';
 import { LeadModel, claimLead, createLead, getLeadView, unclaimLead, updateLead } from '../models/lead.ts';
 
 const run = Date.now().toString(36);
@@ -291,4 +291,23 @@ test('the dashboard figures open the unclaimed and the overdue leads, oldest fir
   );
   await overall.getByRole('link', { name: /unclaimed: show these leads/ }).click();
   await expect(page).toHaveURL('/admin/leads?tab=unclaimed&order=asc');
+});
+
+test('on the admin host the record is at /leads/:leadId and My work at /work, with links that stay on that host', async ({
+  page,
+  baseURL,
+}) => {
+  const admin = baseURL!.replace('//localhost', '//admin.localhost');
+  const name = `Hosted ${tag()}`;
+  const leadId = await makeLead(name);
+  await signInAt(page, AGENT.email, admin);
+  await page.goto(`${admin}/leads/${leadId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: '← Back to leads' })).toHaveAttribute('href', '/leads');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /My work/ })
+    .click();
+  await expect(page).toHaveURL(`${admin}/work`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My work' })).toBeVisible();
 });
