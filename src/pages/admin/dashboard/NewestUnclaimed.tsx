@@ -9,7 +9,7 @@ import { fullTime, relativeTo } from '../../../lib/when.ts';
 
 export function NewestUnclaimed({ adminHost }: { adminHost: boolean }) {
   const trpc = useTRPC();
-  // The Unclaimed tab's first page, newest first: the same query the lead list asks, so it is shared.
+  // The Unclaimed tab's first page, newest first (the list's default order): its first lead is the newest.
   const page = useQuery(trpc.leads.page.queryOptions({ tab: 'unclaimed', page: 0 }, { refetchInterval: 30_000 }));
   const newest = page.data?.leads[0];
   if (!newest) return null;
