@@ -3,11 +3,16 @@
 // percentages and both chart lines, customers including one missing details.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { db, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
 import { storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
+import { claimLead, createLead, updateLead } from '../models/lead.ts';
 
 const run = Date.now().toString(36);
+/** A claimed lead with a history, for its record page; set before the tests run. */
+let recordId = '';
+/** Digits only: other files find dashboard fields by short labels ("To") that a random word could contain. */
+const AXE_AGENT = `Axe Agent ${Date.now()}`;
 
 test.beforeAll(async () => {
   await db();
@@ -25,6 +30,12 @@ test.beforeAll(async () => {
     visitor: `a11y-${run}-${i % 7}`,
   }));
   await storeVisits(visits, 'America/Denver', { raw: false });
+  const lead = await createLead({ name: `Axe Record ${run}`, email: `axe.record.${run}@example.com`, phone: '3035559292' });
+  recordId = lead.id as string;
+  const admin = { name: 'Test Admin' };
+  await ensureStaff({ name: AXE_AGENT, email: `axe.agent.${run}@e2e.local`, isAgent: true });
+  await claimLead(recordId, AXE_AGENT, admin);
+  await updateLead(recordId, { status: 'called', notes: 'Prefers mornings' }, admin);
   await CustomerModel.create({
     name: `Axe Complete ${run}`,
     email: `axe.${run}@example.com`,
@@ -46,7 +57,7 @@ async function violations(page: Page) {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PAGES = [
+const PAGES: { path: string | (() => string); ready(page: Page): Promise<void> }[] = [
   {
     path: '/admin/dashboard',
     // The activity list, or its empty state when this file runs before any lead was touched.
@@ -60,7 +71,19 @@ const PAGES = [
     path: `/admin/customers?search=${run}`,
     ready: (page: Page) => expect(page.locator('text=Missing details >> visible=true').first()).toBeVisible({ timeout: 15_000 }),
   },
+  {
+    path: () => `/admin/leads/${recordId}`,
+    ready: (page: Page) => expect(page.getByRole('list', { name: 'Timeline' })).toBeVisible({ timeout: 15_000 }),
+  },
+  {
+    path: '/admin/work',
+    ready: (page: Page) =>
+      expect(page.getByRole('heading', { name: /^Unclaimed, nearing the 24-hour promise/ })).toBeVisible({ timeout: 15_000 }),
+  },
 ];
+/** The record's path is known once beforeAll made its lead; the test's name uses the route's shape. */
+const pathOf = (path: string | (() => string)) => (typeof path === 'string' ? path : path());
+const nameOf = (path: string | (() => string)) => (typeof path === 'string' ? path.split('?')[0] : '/admin/leads/:leadId');
 
 for (const size of [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
@@ -69,10 +92,10 @@ for (const size of [
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
     for (const { path, ready } of PAGES) {
-      test(`axe finds nothing on ${path.split('?')[0]}`, async ({ page }) => {
+      test(`axe finds nothing on ${nameOf(path)}`, async ({ page }) => {
         test.setTimeout(60_000);
         await signIn(page);
-        await page.goto(path);
+        await page.goto(pathOf(path));
         await ready(page);
         expect(await violations(page)).toEqual([]);
       });

@@ -46,7 +46,9 @@ export const SITE_PAGES = [
   'admin-home',
   'admin-dashboard',
   'admin-analytics',
+  'admin-work',
   'admin-leads',
+  'admin-lead-record',
   'admin-customers',
   'admin-staff',
   'admin-audit',
@@ -60,7 +62,7 @@ const PAGE_PATHS: Record<string, string> = {
   '/admin': 'admin-login',
   '/login': 'admin-login',
   ...Object.fromEntries(
-    ['dashboard', 'analytics', 'leads', 'customers'].flatMap((p) => [
+    ['dashboard', 'work', 'analytics', 'leads', 'customers'].flatMap((p) => [
       [`/admin/${p}`, `admin-${p}`],
       [`/${p}`, `admin-${p}`],
     ]),

@@ -96,6 +96,16 @@ async function builtSsr(config: Config): Promise<Ssr> {
   const publicTemplate = fillTemplate(publicBundleTemplate(raw, publicManifest), clientConfig, readAsset);
   const origin = siteOrigin(config);
   const known = [new Set(serverEntry.pagePaths(false)), new Set(serverEntry.pagePaths(true))];
+  // Paths with a parameter ("/admin/leads/:leadId") are rendered once per pattern: an admin screen's
+  // HTML does not depend on the id, and one entry per id would let any visitor grow the cache.
+  const patterns = known.map((set) =>
+    [...set].filter((p) => p.includes(':')).map((p) => ({ p, re: new RegExp(`^${p.replace(/:[^/]+/g, '[^/]+')}$`) })),
+  );
+  /** The known page (or route pattern) a path is, or null for the 404 page. */
+  const knownPage = (adminHost: boolean, pathname: string) => {
+    const mode = adminHost ? 1 : 0;
+    return known[mode].has(pathname) ? pathname : (patterns[mode].find(({ re }) => re.test(pathname))?.p ?? null);
+  };
   const publicPaths = new Set(serverEntry.publicPaths());
 
   // One entry per (hosting mode, page); every unknown path shares its mode's 404 page.
@@ -118,13 +128,13 @@ async function builtSsr(config: Config): Promise<Ssr> {
   };
   const pageFor = (adminHost: boolean, requested: string): Prepared | Promise<Prepared> => {
     const pathname = requested.replace(/(.)\/+$/, '$1'); // "/about/" is "/about", as in the router
-    const known_ = known[adminHost ? 1 : 0].has(pathname);
-    const key = `${adminHost ? 'admin' : 'main'} ${known_ ? pathname : '404'}`;
+    const known_ = knownPage(adminHost, pathname);
+    const key = `${adminHost ? 'admin' : 'main'} ${known_ ?? '404'}`;
     const cached = pages.get(key);
     if (cached && (cached instanceof Promise || Date.now() < cached.validUntil)) return cached;
     // Main-site pages other than the console's load the public bundle, the 404 page included.
-    const publicBundle = !adminHost && (!known_ || publicPaths.has(pathname));
-    const pending = renderPage(adminHost, known_ ? pathname : '/__not-found__', publicBundle).then(
+    const publicBundle = !adminHost && (known_ === null || publicPaths.has(pathname));
+    const pending = renderPage(adminHost, known_ !== null ? pathname : '/__not-found__', publicBundle).then(
       (p) => (pages.set(key, p), p),
       (err: unknown) => {
         pages.delete(key);

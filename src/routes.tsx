@@ -14,6 +14,8 @@ const AdminLayout = lazy(() => import('./pages/admin/AdminLayout.tsx'));
 const DashboardPage = lazy(() => import('./pages/admin/dashboard/DashboardPage.tsx'));
 const AnalyticsPage = lazy(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
 const LeadsPage = lazy(() => import('./pages/admin/leads/LeadsPage.tsx'));
+const LeadRecordPage = lazy(() => import('./pages/admin/leads/LeadRecordPage.tsx'));
+const MyWorkPage = lazy(() => import('./pages/admin/work/MyWorkPage.tsx'));
 const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
 const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
@@ -43,7 +45,13 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
       element: <AnalyticsPage />,
       handle: h({ page: 'admin-analytics', title: 'Site Analytics', noindex: true }),
     },
+    { path: `${prefix}work`, element: <MyWorkPage />, handle: h({ page: 'admin-work', title: 'My Work', noindex: true }) },
     { path: `${prefix}leads`, element: <LeadsPage />, handle: h({ page: 'admin-leads', title: 'Lead Management', noindex: true }) },
+    {
+      path: `${prefix}leads/:leadId`,
+      element: <LeadRecordPage />,
+      handle: h({ page: 'admin-lead-record', title: 'Lead Record', noindex: true }),
+    },
     {
       path: `${prefix}customers`,
       element: <CustomersPage />,

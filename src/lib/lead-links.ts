@@ -33,4 +33,4 @@ export function leadListHref(adminHost: boolean, view: LeadListView = {}): strin
 export const leadRecordHref = (adminHost: boolean, leadId: string) => `${adminPath(adminHost, 'leads')}/${encodeURIComponent(leadId)}`;
 
 /** An agent's queue of follow-ups and leads nearing the 24-hour promise. */
-export const myWorkHref = (adminHost: boolean) => (adminHost ? '/work' : '/admin/work');
+export const myWorkHref = (adminHost: boolean) => adminPath(adminHost, 'work');

@@ -9,10 +9,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
 import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
+import { useTitleCount } from '../../lib/use-title-count.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
+
+/** How often the My work count in the navigation and the tab title is asked for again. */
+const WORK_COUNT_REFRESH_MS = 30_000;
 
 const NAV: { screen: AdminScreen; label: string; icon: string }[] = [
   { screen: 'dashboard', label: 'Dashboard', icon: 'M3 13h8V3H3v10zm0 8h8v-6H3v6zm10 0h8V11h-8v10zm0-18v6h8V3h-8z' },
+  {
+    screen: 'work',
+    label: 'My work',
+    icon: 'M19 3h-4.18C14.4 1.84 13.3 1 12 1s-2.4.84-2.82 2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2zm-7 0c.55 0 1 .45 1 1s-.45 1-1 1-1-.45-1-1 .45-1 1-1zm-2 14-4-4 1.41-1.41L10 14.17l6.59-6.59L18 9l-8 8z',
+  },
   { screen: 'analytics', label: 'Analytics', icon: 'M5 9.2h3V19H5V9.2zM10.6 5h2.8v14h-2.8V5zm5.6 8H19v6h-2.8v-6z' },
   {
     screen: 'leads',
@@ -72,6 +81,10 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const closeDialog = useCallback(() => setDialogOpen(false), []);
   const mustChangePassword = access.data?.mustChangePassword === true;
   const nav = access.data?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV;
+  // The signed-in agent's open work; the same query My work shows, so both agree. A failure shows no count.
+  const work = useQuery(trpc.leads.myWork.queryOptions({}, { refetchInterval: WORK_COUNT_REFRESH_MS }));
+  const workCount = work.data?.count ?? 0;
+  useTitleCount(workCount);
 
   // The server ends the token at once; the browser forgets it whether or not the server was reached.
   const signOut = useMutation(trpc.auth.logout.mutationOptions());
@@ -113,8 +126,27 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
                   }`
                 }
               >
-                <Icon d={item.icon} />
+                <span className="relative">
+                  <Icon d={item.icon} />
+                  {item.screen === 'work' && workCount > 0 && (
+                    <span
+                      aria-hidden="true"
+                      className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[0.7rem] font-bold leading-5 text-slate-900 md:hidden"
+                    >
+                      {workCount}
+                    </span>
+                  )}
+                </span>
                 {item.label}
+                {item.screen === 'work' && workCount > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline"
+                  >
+                    {workCount}
+                  </span>
+                )}
+                {item.screen === 'work' && workCount > 0 && <span className="sr-only">, {workCount} to do</span>}
               </NavLink>
             ))}
           </nav>

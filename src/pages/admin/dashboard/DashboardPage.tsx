@@ -1,17 +1,34 @@
 // Performance Dashboard: a card per agent, the overall card, and the recent activity.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
+import { useAdminHost } from '../../../lib/session.ts';
+import { leadListHref } from '../../../lib/lead-links.ts';
+import { NewestUnclaimed } from './NewestUnclaimed.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { duration } from './relative-time.ts';
 
-function Figure({ label, value, tone = 'text-slate-900' }: { label: string; value: ReactNode; tone?: string }) {
+/** A figure; with `to`, a link to the leads behind it (the link's name says where it goes). */
+function Figure({ label, value, tone = 'text-slate-900', to }: { label: string; value: ReactNode; tone?: string; to?: string }) {
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className={`mt-1 text-2xl font-bold ${tone}`}>{value}</dd>
+      <dd className={`mt-1 text-2xl font-bold ${tone}`}>
+        {to ? (
+          <Link
+            to={to}
+            aria-label={`${String(value)} ${label.toLowerCase()}: show these leads, oldest first`}
+            className="inline-flex min-h-11 min-w-11 items-center underline decoration-2 underline-offset-4 hover:decoration-brand-500"
+          >
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }
@@ -29,6 +46,7 @@ function Card({ title, subtitle, children }: { title: string; subtitle?: string;
 export default function DashboardPage() {
   useLiveUpdates();
   const trpc = useTRPC();
+  const adminHost = useAdminHost();
   const stats = useQuery(trpc.leads.stats.queryOptions());
   const [notice, setNotice] = useState<Notice | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
@@ -47,18 +65,24 @@ export default function DashboardPage() {
       </div>
 
       <Notification notice={notice} onDismiss={dismiss} />
+      <NewestUnclaimed adminHost={adminHost} />
 
       {stats.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <Card title="Overall" subtitle="All leads, all agents">
             <Figure label="Total referrals" value={stats.data.totalReferrals} />
             <Figure label="Claimed" value={stats.data.claimedLeads} />
-            <Figure label="Unclaimed" value={stats.data.unclaimedLeads} />
+            <Figure
+              label="Unclaimed"
+              value={stats.data.unclaimedLeads}
+              to={leadListHref(adminHost, { tab: 'unclaimed', sort: 'received', order: 'asc' })}
+            />
             <Figure label="Closed" value={stats.data.statusCounts.closed} tone="text-emerald-700" />
             <Figure label="Conversion" value={`${stats.data.conversionRate.toFixed(1)}%`} tone="text-brand-700" />
             <Figure
               label="Overdue (24h promise)"
               value={stats.data.overdueLeads}
+              to={leadListHref(adminHost, { overdue: true, sort: 'received', order: 'asc' })}
               tone={stats.data.overdueLeads ? 'text-rose-700' : 'text-slate-900'}
             />
           </Card>
