@@ -1,13 +1,16 @@
-// Accessibility of the console (WCAG 2.1 A and AA rules of axe) on the dashboard, analytics and
-// customers, at desktop and phone sizes, with data on every page: activity entries, visits with
-// percentages and both chart lines, customers including one missing details.
+// Accessibility of the console (WCAG 2.1 A and AA rules of axe) on every admin page (dashboard,
+// analytics, leads, customers, staff, audit) at desktop and phone sizes, with data on each: activity
+// entries, visits with percentages and both chart lines, a lead, customers including one missing
+// details, the customer edit dialog open. A new admin page adds one row to PAGES.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
+import { createLead } from '../models/lead.ts';
 import { storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
 
 const run = Date.now().toString(36);
+let missingCustomerId = '';
 
 test.beforeAll(async () => {
   await db();
@@ -25,6 +28,15 @@ test.beforeAll(async () => {
     visitor: `a11y-${run}-${i % 7}`,
   }));
   await storeVisits(visits, 'America/Denver', { raw: false });
+  await createLead({ name: `Axe Lead ${run}`, email: `axe.lead.${run}@example.com`, phone: '(303) 555-9292' });
+  missingCustomerId = (
+    await CustomerModel.create({
+      name: `Axe Missing Open ${run}`,
+      email: `axe.open.${run}@example.com`,
+      phone: '3035559393',
+      leadKey: `manual:e2e-a11y-open-${run}`,
+    })
+  ).id;
   await CustomerModel.create({
     name: `Axe Complete ${run}`,
     email: `axe.${run}@example.com`,
@@ -60,6 +72,26 @@ const PAGES = [
     path: `/admin/customers?search=${run}`,
     ready: (page: Page) => expect(page.locator('text=Missing details >> visible=true').first()).toBeVisible({ timeout: 15_000 }),
   },
+  {
+    path: '/admin/customers?customer=',
+    // The edit dialog of a record missing details, opened from its address.
+    ready: (page: Page) =>
+      expect(page.getByRole('dialog', { name: 'Edit Customer' }).getByText(/^Missing details: Age, Insurance provider\./)).toBeVisible({
+        timeout: 15_000,
+      }),
+  },
+  {
+    path: '/admin/leads',
+    ready: (page: Page) => expect(page.getByText(`Axe Lead ${run}`).first()).toBeVisible({ timeout: 15_000 }),
+  },
+  { path: '/admin/staff', ready: (page: Page) => expect(page.getByText('Test Admin').first()).toBeVisible({ timeout: 15_000 }) },
+  {
+    path: '/admin/audit',
+    ready: async (page: Page) => {
+      await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Loading the audit log...')).toHaveCount(0, { timeout: 15_000 });
+    },
+  },
 ];
 
 for (const size of [
@@ -69,10 +101,11 @@ for (const size of [
   test.describe(`at ${size.name} size`, () => {
     test.use({ viewport: size.viewport });
     for (const { path, ready } of PAGES) {
-      test(`axe finds nothing on ${path.split('?')[0]}`, async ({ page }) => {
+      const name = path.endsWith('customer=') ? '/admin/customers with a customer open' : path.split('?')[0];
+      test(`axe finds nothing on ${name}`, async ({ page }) => {
         test.setTimeout(60_000);
         await signIn(page);
-        await page.goto(path);
+        await page.goto(path.endsWith('customer=') ? path + missingCustomerId : path);
         await ready(page);
         expect(await violations(page)).toEqual([]);
       });
