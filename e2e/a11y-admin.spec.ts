@@ -1,6 +1,7 @@
-// Accessibility of the console (WCAG 2.1 A and AA rules of axe) on the dashboard, analytics and
-// customers, at desktop and phone sizes, with data on every page: activity entries, visits with
-// percentages and both chart lines, customers including one missing details.
+// Accessibility of the console (WCAG 2.1 A and AA rules of axe) on every admin page (dashboard,
+// analytics, leads, customers, staff, audit) at desktop and phone sizes, with data on each: activity
+// entries, visits with percentages and both chart lines, a lead, customers including one missing
+// details, the customer edit dialog open. A new admin page adds one row to PAGES.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
@@ -13,6 +14,7 @@ const run = Date.now().toString(36);
 let recordId = '';
 /** Digits only: other files find dashboard fields by short labels ("To") that a random word could contain. */
 const AXE_AGENT = `Axe Agent ${Date.now()}`;
+let missingCustomerId = '';
 
 test.beforeAll(async () => {
   await db();
@@ -36,6 +38,15 @@ test.beforeAll(async () => {
   await ensureStaff({ name: AXE_AGENT, email: `axe.agent.${run}@e2e.local`, isAgent: true });
   await claimLead(recordId, AXE_AGENT, admin);
   await updateLead(recordId, { status: 'called', notes: 'Prefers mornings' }, admin);
+  await createLead({ name: `Axe Lead ${run}`, email: `axe.lead.${run}@example.com`, phone: '(303) 555-9292' });
+  missingCustomerId = (
+    await CustomerModel.create({
+      name: `Axe Missing Open ${run}`,
+      email: `axe.open.${run}@example.com`,
+      phone: '3035559393',
+      leadKey: `manual:e2e-a11y-open-${run}`,
+    })
+  ).id;
   await CustomerModel.create({
     name: `Axe Complete ${run}`,
     email: `axe.${run}@example.com`,
@@ -80,10 +91,33 @@ const PAGES: { path: string | (() => string); ready(page: Page): Promise<void> }
     ready: (page: Page) =>
       expect(page.getByRole('heading', { name: /^Unclaimed, nearing the 24-hour promise/ })).toBeVisible({ timeout: 15_000 }),
   },
+  {
+    path: () => `/admin/customers?customer=${missingCustomerId}`,
+    // The edit dialog of a record missing details, opened from its address.
+    ready: (page: Page) =>
+      expect(page.getByRole('dialog', { name: 'Edit Customer' }).getByText(/^Missing details: Age, Insurance provider\./)).toBeVisible({
+        timeout: 15_000,
+      }),
+  },
+  {
+    path: '/admin/leads',
+    ready: (page: Page) => expect(page.getByText(`Axe Lead ${run}`).first()).toBeVisible({ timeout: 15_000 }),
+  },
+  { path: '/admin/staff', ready: (page: Page) => expect(page.getByText('Test Admin').first()).toBeVisible({ timeout: 15_000 }) },
+  {
+    path: '/admin/audit',
+    ready: async (page: Page) => {
+      await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Loading the audit log...')).toHaveCount(0, { timeout: 15_000 });
+    },
+  },
 ];
-/** The record's path is known once beforeAll made its lead; the test's name uses the route's shape. */
+/** Paths of records made in beforeAll are known once it ran; the test's name uses the route's shape. */
 const pathOf = (path: string | (() => string)) => (typeof path === 'string' ? path : path());
-const nameOf = (path: string | (() => string)) => (typeof path === 'string' ? path.split('?')[0] : '/admin/leads/:leadId');
+const nameOf = (path: string | (() => string)) => {
+  if (typeof path === 'string') return path.split('?')[0];
+  return path().includes('customer=') ? '/admin/customers with a customer open' : '/admin/leads/:leadId';
+};
 
 for (const size of [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },

@@ -2,7 +2,8 @@
 // Headless Chromium announces itself as a bot (and is dropped), so these visitors use ordinary
 // browsers' user agents.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn } from './helpers.ts';
+import { storeVisits } from '../models/visit/index.ts';
 
 const AGENTS = {
   edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',
@@ -205,3 +206,48 @@ test.describe('Site Analytics page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`the visits chart and the period at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('the two-line chart has a legend and a text version, and the period in the address survives a reload', async ({ page }) => {
+      test.setTimeout(60_000);
+      await db();
+      const run = `${Date.now().toString(36)}-${size.name}`;
+      const now = Date.now();
+      await storeVisits(
+        Array.from({ length: 6 }, (_, i) => ({
+          at: new Date(now - (i + 1) * 26 * 60 * 60_000),
+          page: 'home',
+          browser: 'Chrome',
+          os: 'macOS',
+          device: 'Desktop',
+          country: 'US',
+          state: 'CO',
+          city: 'Denver, CO',
+          referrer: 'direct',
+          visitor: `chart-${run}-${i % 3}`,
+        })),
+        'America/Denver',
+        { raw: false },
+      );
+      await signIn(page);
+      await page.goto('/admin/analytics?period=7d');
+      const chart = page.getByRole('region', { name: 'Visits over time' });
+      const legend = chart.getByRole('list', { name: 'Legend' });
+      await expect(legend.getByRole('listitem')).toHaveText(['Visits per day', 'Unique visitors per day'], { timeout: 20_000 });
+      await expect(chart.getByRole('img', { name: /^Visits and unique visitors per day: .+ \d+ visits, \d+ visitors/ })).toBeAttached();
+      await expect(page.getByLabel('Time period')).toHaveValue('7d');
+
+      await page.reload();
+      await expect(page.getByLabel('Time period')).toHaveValue('7d');
+      await expect(legend.getByRole('listitem')).toHaveText(['Visits per day', 'Unique visitors per day'], { timeout: 20_000 });
+      await page.getByLabel('Time period').selectOption('24h');
+      await expect(page).toHaveURL(/\/admin\/analytics\?period=24h$/);
+    });
+  });
+}

@@ -1,6 +1,7 @@
 // Performance Dashboard in the browser: the agent and overall cards against the leads behind them,
 // Recent Activity with its relative times under a fixed clock, icons and footer, the CSV export and
 // its failure message, and the empty state when the activity cannot be loaded (docs/product.md §2, §8, §9).
+// Each activity entry links to its record, at desktop and phone size.
 // The database is shared by the whole suite: this file makes its own agent, leads and entries.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
@@ -8,6 +9,7 @@ import { LeadModel, createLead } from '../models/lead.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
 import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
 import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
+import { CustomerModel } from '../models/customer.ts';
 
 const run = Date.now().toString(36);
 const AGENT = { name: `Dana ${run}`, email: `dana.${run}@e2e.local` };
@@ -260,3 +262,78 @@ test('a 401 on the dashboard ends the session and opens the login', async ({ pag
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
+
+for (const size of [
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+]) {
+  test.describe(`activity links at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test("each entry links to its record: a lead's record, the customer opened on the customers page, nothing once deleted", async ({
+      page,
+    }) => {
+      const user = `Linker ${run} ${size.name}`;
+      const conn = await db();
+      const customer = await CustomerModel.create({
+        name: `Link Cara ${run} ${size.name}`,
+        email: `link.cara.${run}.${size.name}@example.com`,
+        phone: '(303) 555-4141',
+        age: 41,
+        insuranceProvider: 'Aetna',
+        leadKey: `manual:e2e-links-${run}-${size.name}`,
+      });
+      // Dated ahead of every other entry so they head the list; removed again at the end.
+      const at = (minutes: number) => new Date(Date.now() + 90 * 24 * 60 * MINUTE - minutes * MINUTE);
+      await insertActivities([
+        {
+          user,
+          action: 'LEAD_CLAIMED',
+          timestamp: at(4),
+          details: { leadId: 'lead-claimed-1', leadName: 'Link Claimed', claimedBy: AGENT.name },
+        },
+        { user, action: 'LEAD_DELETED', timestamp: at(3), details: { leadId: 'lead-gone-1', leadName: 'Link Gone' } },
+        { user, action: 'CUSTOMER_UPDATED', timestamp: at(2), details: { customerId: customer.id, leadName: customer.name } },
+      ]);
+      // A logged call, written as the server writes it (the action may be newer than this build's list of actions).
+      await conn.collection('activity_recent').insertOne({
+        user,
+        action: 'LEAD_CALL_LOGGED',
+        timestamp: at(1),
+        details: { leadId: 'lead-called-1', leadName: 'Link Called', outcome: 'voicemail' },
+      });
+      try {
+        await openDashboard(page);
+        const list = page.getByRole('list', { name: 'Recent activity' });
+        await expect(list.getByRole('link', { name: `${user} logged a call with Link Called (Left voicemail)` })).toHaveAttribute(
+          'href',
+          '/admin/leads/lead-called-1',
+        );
+        await expect(list.getByRole('link', { name: `${user} assigned Link Claimed to ${AGENT.name}` })).toHaveAttribute(
+          'href',
+          '/admin/leads/lead-claimed-1',
+        );
+        const gone = list.getByRole('listitem').filter({ hasText: `${user} deleted Link Gone` });
+        await expect(gone).toHaveCount(1);
+        await expect(gone.getByRole('link')).toHaveCount(0);
+
+        // The customer entry opens that customer's edit dialog; a reload keeps it open, closing it leaves the list.
+        const customerLink = list.getByRole('link', { name: `${user} updated a customer` });
+        expect((await customerLink.boundingBox())!.height).toBeGreaterThan(0);
+        await customerLink.click();
+        await expect(page).toHaveURL(new RegExp(`/admin/customers\\?customer=${customer.id}$`));
+        const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+        await expect(dialog.getByLabel('Name')).toHaveValue(customer.name);
+        await page.reload();
+        await expect(dialog.getByLabel('Name')).toHaveValue(customer.name);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toHaveCount(0);
+        await expect(page).toHaveURL(/\/admin\/customers$/);
+        await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
+      } finally {
+        await ActivityModel.deleteMany({ user });
+        await conn.collection('activity_recent').deleteMany({ user });
+      }
+    });
+  });
+}

@@ -241,3 +241,42 @@ test('the close-lead form marks its fields too and needs no age or provider', as
   await page.goto(`/admin/customers?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Missing details');
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the add form marks every field at once and brings the first into view; an older card shows its missing details', async ({
+    page,
+  }) => {
+    await db();
+    const older = `Phone Older ${run}`;
+    await CustomerModel.create({
+      name: older,
+      email: `phone.older.${run}@example.com`,
+      phone: '(303) 555-8282',
+      leadKey: `manual:e2e-forms-phone-${run}`,
+    });
+    await signIn(page);
+    await page.goto(`/admin/customers?search=${encodeURIComponent(older)}`);
+    await expect(page.getByRole('article', { name: older })).toContainText('Missing details');
+
+    await page.getByRole('button', { name: 'Add Customer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+    await dialog.getByLabel('Phone').fill('(303) 555-8383');
+    // The submit button sits at the bottom of the dialog: the first problem is scrolled back into view.
+    await dialog.getByRole('button', { name: 'Add Customer' }).click();
+    const name = dialog.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await expect(name).toBeInViewport();
+    await expect(await errorOf(name)).toHaveText('Name is required');
+    await expect(await errorOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age is required');
+    await expect(await errorOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
+    await expect(await errorOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
+    await expect(dialog.getByLabel('Phone')).not.toHaveAttribute('aria-invalid');
+    // Each message sits under its own field, inside the screen's width.
+    const field = (await name.boundingBox())!;
+    const message = (await (await errorOf(name)).boundingBox())!;
+    expect(message.y).toBeGreaterThan(field.y);
+    expect(message.x + message.width).toBeLessThanOrEqual(390);
+  });
+});

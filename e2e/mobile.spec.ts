@@ -70,6 +70,24 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('status')).toBeInViewport();
   });
 
+  test('deleting from a card asks first, then confirms in a notice and the card goes', async ({ page }) => {
+    const name = `Dora Delete ${run}`;
+    await addCustomer(name);
+    await signIn(page);
+    await page.goto(`/admin/customers?search=${encodeURIComponent(name)}`);
+    const card = page.getByRole('article', { name });
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Customer' });
+    const box = (await confirm.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('status')).toHaveText(new RegExp(`${name} was deleted\\.`));
+    await expect(page.getByRole('status')).toBeInViewport();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText('No customers found')).toBeVisible();
+  });
+
   test('the navigation sits at the bottom within reach, every entry on screen, and tap targets are 44 px', async ({ page }) => {
     await signIn(page);
     await page.goto('/admin/dashboard');

@@ -46,9 +46,21 @@ export function TextField(props: {
 }
 
 /** A table on a white card that scrolls inside itself when wider than the screen. */
-export function DataTable({ headers, className = '', children }: { headers: ReactNode[]; className?: string; children: ReactNode }) {
+export function DataTable({
+  label,
+  headers,
+  className = '',
+  children,
+}: {
+  /** Names the scrolling box, which takes focus so a keyboard can scroll it sideways. */
+  label: string;
+  headers: ReactNode[];
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className={`overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard (WCAG 2.1.1)
+    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>

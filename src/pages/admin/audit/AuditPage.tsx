@@ -42,7 +42,7 @@ export default function AuditPage() {
       ) : log.error ? (
         <ListNotice kind="error">Failed to load the audit log: {log.error.message}</ListNotice>
       ) : (
-        <DataTable headers={['When', 'Who', 'What', 'Customer, range or account']}>
+        <DataTable label="Audit log" headers={['When', 'Who', 'What', 'Customer, range or account']}>
           {log.isPending && <TableMessageRow colSpan={4}>Loading the audit log...</TableMessageRow>}
           {!log.isPending && entries.length === 0 && <TableMessageRow colSpan={4}>Nothing recorded yet</TableMessageRow>}
           {entries.map((e) => (

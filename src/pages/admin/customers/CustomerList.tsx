@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { DETAIL_LABELS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
 import { adminPath } from '../../../../schemas/host-mode.ts';
 import { useAdminHost } from '../../../lib/session.ts';
-import { telHref } from '../../../lib/phone.ts';
+import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { DataTable, actionsHeader } from '../../../components/ui.tsx';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -58,6 +58,7 @@ function Actions({ c, onEdit, onDelete }: { c: CustomerSummary } & Omit<ListProp
 export function CustomerTable({ customers, onEdit, onDelete }: ListProps) {
   return (
     <DataTable
+      label="Customers"
       className="hidden sm:block"
       headers={['Customer', 'Age', 'Insurance', 'Provider', 'Previous Insurance', 'Added', actionsHeader]}
     >
@@ -68,7 +69,7 @@ export function CustomerTable({ customers, onEdit, onDelete }: ListProps) {
               {c.name} <MissingBadge customer={c} />
             </div>
             <div className="text-slate-600">{c.email}</div>
-            <div className="text-slate-600">{c.phone}</div>
+            <div className="text-slate-600">{formatPhone(c.phone)}</div>
             {c.leadId && <LeadLink leadId={c.leadId} />}
           </td>
           <td className="px-4 py-3">{c.age ?? '—'}</td>
@@ -100,7 +101,7 @@ export function CustomerCards({ customers, onEdit, onDelete }: ListProps) {
             <p className="break-all text-sm text-slate-600">{c.email}</p>
             <a href={telHref(c.phone)} className="mt-1 inline-flex min-h-11 items-center text-base font-medium text-brand-700 underline">
               <span className="sr-only">Call </span>
-              {c.phone}
+              {formatPhone(c.phone)}
             </a>
             <p className="text-sm text-slate-700">
               {capitalize(c.insuranceType)} · {c.planType}

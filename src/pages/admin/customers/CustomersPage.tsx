@@ -1,6 +1,8 @@
 // Customer Management (docs/product.md §2, §5, §8): stats, search and filters (kept in the address), the
 // list, add/edit, delete with confirmation, and a CSV of the filtered list. Saves and deletes are
-// confirmed in a notice that floats over the page, so nothing pushes the list down.
+// confirmed in a notice that floats over the page, so nothing pushes the list down. The customer
+// being edited is in the address too (`?customer=<id>`): the activity list links there, and a reload
+// keeps it open.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,12 +42,36 @@ function useUrlFilters() {
   return [filters, setFilters] as const;
 }
 
+/** The customer open for editing, kept in `?customer=`; opening adds a history step, so Back closes it. */
+function useOpenCustomer() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('customer')?.trim().slice(0, 64) || null;
+  const setOpen = useCallback(
+    (customerId: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (customerId) next.set('customer', customerId);
+          else next.delete('customer');
+          return next;
+        },
+        { replace: customerId === null },
+      ),
+    [setParams],
+  );
+  return [open, setOpen] as const;
+}
+
 export default function CustomersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const customers = useQuery(trpc.customers.list.queryOptions());
   const [filters, setFilters] = useUrlFilters();
-  const [editing, setEditing] = useState<string | null | undefined>(undefined); // undefined: closed, null: adding
+  const [openCustomer, setOpenCustomer] = useOpenCustomer();
+  const [adding, setAdding] = useState(false);
+  // undefined: closed, null: adding, an id: editing that customer
+  const editing: string | null | undefined = adding ? null : (openCustomer ?? undefined);
+  const closeModal = () => (adding ? setAdding(false) : setOpenCustomer(null));
   const [deleting, setDeleting] = useState<CustomerSummary | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [loadErrorDismissed, setLoadErrorDismissed] = useState(false);
@@ -82,7 +108,7 @@ export default function CustomersPage() {
   const loadError =
     customers.error && !loadErrorDismissed ? errorMessage(customers.error, 'Failed to load customers', 'Error loading customers') : null;
   const onSaved = (saved: CustomerSummary, added: boolean) => {
-    setEditing(undefined);
+    closeModal();
     // A success replaces whatever error was showing.
     setNotice({ tone: 'success', message: added ? `${saved.name} was added.` : `Changes to ${saved.name} were saved.` });
   };
@@ -100,7 +126,7 @@ export default function CustomersPage() {
           >
             Export CSV
           </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing(null)}>
+          <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
             Add Customer
           </button>
         </div>
@@ -153,8 +179,8 @@ export default function CustomersPage() {
         <p className="rounded-xl bg-white px-4 py-8 text-center text-slate-600 shadow-sm">No customers found</p>
       ) : (
         <>
-          <CustomerTable customers={shown} onEdit={(c) => setEditing(c.customerId)} onDelete={setDeleting} />
-          <CustomerCards customers={shown} onEdit={(c) => setEditing(c.customerId)} onDelete={setDeleting} />
+          <CustomerTable customers={shown} onEdit={(c) => setOpenCustomer(c.customerId)} onDelete={setDeleting} />
+          <CustomerCards customers={shown} onEdit={(c) => setOpenCustomer(c.customerId)} onDelete={setDeleting} />
         </>
       )}
 
@@ -165,7 +191,7 @@ export default function CustomersPage() {
         </div>
       </div>
 
-      {editing !== undefined && <CustomerModal customerId={editing} onClose={() => setEditing(undefined)} onSaved={onSaved} />}
+      {editing !== undefined && <CustomerModal key={editing ?? 'new'} customerId={editing} onClose={closeModal} onSaved={onSaved} />}
 
       {deleting && (
         <ConfirmDialog

@@ -1,13 +1,13 @@
-// Recent Activity: the latest 50 entries with an icon per action, each linked to its lead (or its
-// customer), and the CSV export of the history over a date range labelled as the export's.
+// Recent Activity: the latest 50 entries with an icon per action, each linked to its lead record (or
+// its customer), and the CSV export of the history over a date range labelled as the export's.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { adminPath } from '../../../../schemas/host-mode.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { endSession, getToken, useAdminHost } from '../../../lib/session.ts';
 import { relativeTime } from './relative-time.ts';
+import { describeEntry, entryHref, type ActivityEntry } from './activity-entry.ts';
 
 const ICONS: Record<string, { path: string; tone: string }> = {
   LEAD_CREATED: { path: 'M12 5v14M5 12h14', tone: 'bg-sky-100 text-sky-700' },
@@ -17,6 +17,10 @@ const ICONS: Record<string, { path: string; tone: string }> = {
   LEAD_NOTES_UPDATED: { path: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4', tone: 'bg-violet-100 text-violet-700' },
   LEAD_STATUS_AND_NOTES_UPDATED: { path: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4', tone: 'bg-indigo-100 text-indigo-700' },
   LEAD_DELETED: { path: 'M5 7h14M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3', tone: 'bg-rose-100 text-rose-700' },
+  LEAD_CALL_LOGGED: {
+    path: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2',
+    tone: 'bg-teal-100 text-teal-700',
+  },
   CUSTOMER_CREATED: { path: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0', tone: 'bg-emerald-100 text-emerald-700' },
   CUSTOMER_UPDATED: {
     path: 'M10 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM3 21a7 7 0 0 1 11-5.7M14 21h2l5-5-2-2-5 5z',
@@ -26,61 +30,11 @@ const ICONS: Record<string, { path: string; tone: string }> = {
 };
 const DEFAULT_ICON = { path: 'M12 8v5M12 16h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', tone: 'bg-slate-100 text-slate-600' };
 
-interface Entry {
-  activityId: string;
-  user: string;
-  action: string;
-  details: {
-    leadId?: string | null;
-    customerId?: string | null;
-    leadName?: string | null;
-    claimedBy?: string | null;
-    newStatus?: string | null;
-  };
-  timestamp: Date;
-}
-
-function describe(e: Entry): string {
-  const who = e.details.leadName ? ` ${e.details.leadName}` : ' a lead';
-  switch (e.action) {
-    case 'LEAD_CREATED':
-      return `added${who}`;
-    case 'LEAD_CLAIMED':
-      return `assigned${who} to ${e.details.claimedBy ?? 'an agent'}`;
-    case 'LEAD_UNCLAIMED':
-      return `unclaimed${who}`;
-    case 'LEAD_STATUS_UPDATED':
-      return `marked${who} as ${e.details.newStatus}`;
-    case 'LEAD_NOTES_UPDATED':
-      return `updated the notes of${who}`;
-    case 'LEAD_STATUS_AND_NOTES_UPDATED':
-      return `marked${who} as ${e.details.newStatus} and updated the notes`;
-    case 'LEAD_DELETED':
-      return `deleted${who}`;
-    case 'CUSTOMER_CREATED':
-      return 'added a customer';
-    case 'CUSTOMER_UPDATED':
-      return 'updated a customer';
-    case 'CUSTOMER_DELETED':
-      return 'deleted a customer';
-    default:
-      return e.action.toLowerCase().replace(/_/g, ' ');
-  }
-}
-
-/** Where an entry leads: its lead, or for a customer entry that customer in the list; nothing once deleted. */
-export function entryHref(e: Entry, adminHost: boolean): string | null {
-  if (e.action === 'LEAD_DELETED' || e.action === 'CUSTOMER_DELETED') return null;
-  if (e.action.startsWith('CUSTOMER_'))
-    return e.details.leadName ? `${adminPath(adminHost, 'customers')}?search=${encodeURIComponent(e.details.leadName)}` : null;
-  return e.details.leadId ? `${adminPath(adminHost, 'leads')}?lead=${encodeURIComponent(e.details.leadId)}` : null;
-}
-
 export function ActivityList({ onError }: { onError(message: string): void }) {
   const trpc = useTRPC();
   // docs/product.md §7: a failed load yields an empty list.
   const activity = useQuery(trpc.activity.list.queryOptions());
-  const entries: Entry[] = activity.data ?? [];
+  const entries: ActivityEntry[] = activity.data ?? [];
   const adminHost = useAdminHost();
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
@@ -115,7 +69,7 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
             const href = entryHref(e, adminHost);
             const text = (
               <>
-                <span className="font-semibold text-slate-900">{e.user}</span> {describe(e)}
+                <span className="font-semibold text-slate-900">{e.user}</span> {describeEntry(e)}
               </>
             );
             return (

@@ -67,7 +67,7 @@ export default function StaffPage() {
       ) : staff.error ? (
         <ListNotice kind="error">Failed to load staff: {staff.error.message}</ListNotice>
       ) : (
-        <DataTable headers={['Name', 'Email', 'Agent', 'Admin', 'Last sign-in', actionsHeader]}>
+        <DataTable label="Staff accounts" headers={['Name', 'Email', 'Agent', 'Admin', 'Last sign-in', actionsHeader]}>
           {staff.isPending && <TableMessageRow colSpan={6}>Loading staff...</TableMessageRow>}
           {staff.data?.map((s) => (
             <tr key={s.id}>
