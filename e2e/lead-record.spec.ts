@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { holdRequests, signIn as signInAt } from './auth-helpers.ts';
+import { noteFollowUp } from '../models/follow-ups.ts';
 import { LeadModel, claimLead, createLead, getLeadView, unclaimLead, updateLead } from '../models/lead.ts';
 
 const run = Date.now().toString(36);
@@ -31,6 +32,12 @@ async function makeLead(name: string, phone = '(303) 555-4100') {
 /** Sets a lead's arrival time on the collection itself (Mongoose keeps createdAt immutable). */
 const arrivedAgo = (leadId: string, ms: number) =>
   LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(leadId) }, { $set: { createdAt: new Date(Date.now() - ms) } });
+
+/** A follow-up due at `at` (a past one cannot be logged): on the lead and in its agent's list, as a logged call leaves them. */
+async function followUpDue(leadId: string, agent: string, at: Date) {
+  await LeadModel.updateOne({ _id: leadId }, { $set: { followUpAt: at, status: 'follow-up' } });
+  await noteFollowUp(agent, leadId, at);
+}
 
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
@@ -113,8 +120,8 @@ for (const size of [
       const waitingId = await makeLead(waiting);
       await claimLead(lateId, AGENT.name, asAgent);
       await claimLead(soonId, AGENT.name, asAgent);
-      await LeadModel.updateOne({ _id: lateId }, { $set: { followUpAt: new Date(Date.now() - 2 * HOUR), status: 'follow-up' } });
-      await LeadModel.updateOne({ _id: soonId }, { $set: { followUpAt: new Date(Date.now() + 5 * 60_000), status: 'follow-up' } });
+      await followUpDue(lateId, AGENT.name, new Date(Date.now() - 2 * HOUR));
+      await followUpDue(soonId, AGENT.name, new Date(Date.now() + 5 * 60_000));
       await arrivedAgo(waitingId, 21 * HOUR);
 
       await signIn(page, AGENT.email);
@@ -163,7 +170,7 @@ test('an admin who is no agent picks whose work to see, and the choice stays in 
   const name = `Picked ${tag()}`;
   const leadId = await makeLead(name);
   await claimLead(leadId, OTHER.name, asAgent);
-  await LeadModel.updateOne({ _id: leadId }, { $set: { followUpAt: new Date(Date.now() - HOUR), status: 'follow-up' } });
+  await followUpDue(leadId, OTHER.name, new Date(Date.now() - HOUR));
   await signIn(page);
   await page.goto('/admin/work');
   await expect(page.getByText('You are not an agent')).toBeVisible({ timeout: 15_000 });
