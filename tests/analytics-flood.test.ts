@@ -1,5 +1,6 @@
 // A flood of 20,000 tracking calls, each with a new page and referrer, from one address and from
-// many: the aggregates stay bounded and the analytics answer stays as fast as before the flood.
+// many: the aggregates stay bounded, so the analytics answer reads as little as before the flood
+// (bench/analytics.ts times it; a timed assertion here would only measure the machine's load).
 // The flood goes to the tracking procedure's own function (what POST /api/track-visit calls after
 // reading the address), which sends it in seconds instead of minutes of HTTP on a small machine.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,64 +38,49 @@ async function send(calls: (() => ReturnType<typeof track>)[]) {
   return counted;
 }
 
-/** Median time of the default analytics answer over several calls, in milliseconds. */
-async function answerTime() {
-  // Warm up first (code paths and the database's caches), then measure.
-  for (let i = 0; i < 3; i++) await server.api('GET', '/api/admin/analytics?period=24h', { token });
-  const times: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    const started = performance.now();
-    const res = await server.api('GET', '/api/admin/analytics?period=24h', { token });
-    times.push(performance.now() - started);
-    expect(res.status).toBe(200);
-  }
-  return times.sort((a, b) => a - b)[4]!;
-}
-
 const PAGES = ['/', '/about', '/contact', 'home', 'about', 'contact'];
 
 describe('a flood of visits', () => {
-  it('keeps every aggregate bounded and the analytics answer within 20% of its time before', { timeout: 300_000 }, async () => {
-    // Ordinary traffic: 200 visits from 40 addresses with a handful of sources.
-    const ordinary = Array.from(
-      { length: 200 },
-      (_, i) => () => track(`73.14.${i % 40}.9`, PAGES[i % 6]!, ['direct', 'https://www.google.com/', 'https://www.bing.com/'][i % 3]!),
-    );
-    expect(await send(ordinary)).toBe(200);
-    const before = await answerTime();
+  it(
+    'keeps every aggregate bounded, so the analytics answer reads no more than before (its speed: npm run bench analytics)',
+    { timeout: 300_000 },
+    async () => {
+      // Ordinary traffic: 200 visits from 40 addresses with a handful of sources.
+      const ordinary = Array.from(
+        { length: 200 },
+        (_, i) => () => track(`73.14.${i % 40}.9`, PAGES[i % 6]!, ['direct', 'https://www.google.com/', 'https://www.bing.com/'][i % 3]!),
+      );
+      expect(await send(ordinary)).toBe(200);
 
-    // 10,000 calls from one address and 10,000 from as many addresses, each with a new page and referrer.
-    const oneAddress = Array.from(
-      { length: 10_000 },
-      (_, i) => () => track('24.56.0.99', i % 2 ? `/about?x=${i}` : `/page-${i}`, `https://spam-${i}.example/`),
-    );
-    const manyAddresses = Array.from(
-      { length: 10_000 },
-      (_, i) => () =>
-        track(`24.${(i >> 8) & 255}.${i & 255}.${7 + (i >> 16)}`, i % 2 ? '/contact' : `/landing-${i}`, `https://ref-${i}.example/`),
-    );
-    expect(await send([...oneAddress, ...manyAddresses])).toBe(300 + 5_000);
+      // 10,000 calls from one address and 10,000 from as many addresses, each with a new page and referrer.
+      const oneAddress = Array.from(
+        { length: 10_000 },
+        (_, i) => () => track('24.56.0.99', i % 2 ? `/about?x=${i}` : `/page-${i}`, `https://spam-${i}.example/`),
+      );
+      const manyAddresses = Array.from(
+        { length: 10_000 },
+        (_, i) => () =>
+          track(`24.${(i >> 8) & 255}.${i & 255}.${7 + (i >> 16)}`, i % 2 ? '/contact' : `/landing-${i}`, `https://ref-${i}.example/`),
+      );
+      expect(await send([...oneAddress, ...manyAddresses])).toBe(300 + 5_000);
 
-    const r = (await server.api('GET', '/api/admin/analytics?period=24h', { token })).body;
-    // 200 ordinary; from the one address its first 300 /about (its limit per hour; /page-N is not a
-    // page of the site); 5,000 /contact from the many addresses.
-    expect(r.totalVisits.current).toBe(200 + 300 + 5_000);
-    expect(Object.fromEntries(r.topPages.map((p: any) => [p.page, p.count]))).toEqual({ home: 67, about: 67 + 300, contact: 66 + 5_000 });
+      const r = (await server.api('GET', '/api/admin/analytics?period=24h', { token })).body;
+      // 200 ordinary; from the one address its first 300 /about (its limit per hour; /page-N is not a
+      // page of the site); 5,000 /contact from the many addresses.
+      expect(r.totalVisits.current).toBe(200 + 300 + 5_000);
+      expect(Object.fromEntries(r.topPages.map((p: any) => [p.page, p.count]))).toEqual({ home: 67, about: 67 + 300, contact: 66 + 5_000 });
 
-    // No aggregate document holds more than 100 keys per dimension, plus "other".
-    for (const name of ['visit_hours', 'visit_days', 'visit_months']) {
-      for (const doc of await mongoose.connection.db!.collection(name).find().toArray()) {
-        for (const dim of ['pages', 'referrers', 'cities', 'countries', 'states']) {
-          expect(Object.keys(doc[dim] ?? {}).length, `${name} ${dim}`).toBeLessThanOrEqual(101);
+      // No aggregate document holds more than 100 keys per dimension, plus "other".
+      for (const name of ['visit_hours', 'visit_days', 'visit_months']) {
+        for (const doc of await mongoose.connection.db!.collection(name).find().toArray()) {
+          for (const dim of ['pages', 'referrers', 'cities', 'countries', 'states']) {
+            expect(Object.keys(doc[dim] ?? {}).length, `${name} ${dim}`).toBeLessThanOrEqual(101);
+          }
+          expect(Object.keys(doc.referrers).length, name).toBe(101);
+          // The 3 ordinary sources and the first 97 new ones keep their keys; the other 5,203 are "other".
+          expect(doc.referrers.other, name).toBe(300 + 5_000 - 97);
         }
-        expect(Object.keys(doc.referrers).length, name).toBe(101);
-        // The 3 ordinary sources and the first 97 new ones keep their keys; the other 5,203 are "other".
-        expect(doc.referrers.other, name).toBe(300 + 5_000 - 97);
       }
-    }
-
-    const after = await answerTime();
-    console.log(`analytics answer: ${before.toFixed(0)} ms before the flood, ${after.toFixed(0)} ms after`);
-    expect(after).toBeLessThanOrEqual(before * 1.2);
-  });
+    },
+  );
 });

@@ -2,7 +2,7 @@
 // actions). Records lacking a required detail carry a "Missing details" mark.
 import { Link } from 'react-router-dom';
 import { DETAIL_LABELS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
-import { adminPath } from '../../../../schemas/host-mode.ts';
+import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { DataTable, actionsHeader } from '../../../components/ui.tsx';
@@ -30,11 +30,13 @@ function MissingBadge({ customer }: { customer: CustomerSummary }) {
   );
 }
 
+/** The lead this customer was closed from: its record keeps the calls, notes and the rest of the history. */
 function LeadLink({ leadId }: { leadId: string }) {
   const adminHost = useAdminHost();
   return (
     <Link
-      to={`${adminPath(adminHost, 'leads')}?lead=${leadId}`}
+      to={leadRecordHref(adminHost, leadId)}
+      title="The lead's record: its calls, notes and history"
       className="inline-flex min-h-11 items-center text-xs text-brand-700 hover:underline sm:min-h-0"
     >
       From lead
