@@ -9,9 +9,7 @@ import { flushVisits } from './models/visit/index.ts';
 import { ensureLeadIndex } from './models/lead-index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { endLiveStreams } from './routers/live.ts';
-
-/** How long a stopping server keeps accepting, so connections already made are served rather than reset. */
-const DRAIN_MS = 300;
+import { drainable } from './server/drain.ts';
 
 async function main() {
   const config = loadConfig();
@@ -28,10 +26,7 @@ async function main() {
     console.log(`Listening on http://localhost:${port}`);
   });
 
-  let draining = false;
-  server.prependListener('request', (_req, res) => {
-    if (draining) res.setHeader('Connection', 'close');
-  });
+  const drain = drainable(server);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -44,14 +39,7 @@ async function main() {
     }, 10_000);
     // End the consoles' live streams, drain, stop accepting, let in-flight requests finish, then close the database.
     endLiveStreams();
-    // Connections the kernel has completed but Node has not yet taken would be reset if the listener closed
-    // at once: keep accepting for a moment, every answer now saying Connection: close.
-    draining = true;
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
+    await drain();
     await closeApp();
     // Visits acknowledged with 204 but still queued are written before the database closes.
     await flushVisits().catch((err) => logger.error({ err }, 'could not write queued visits'));

@@ -101,7 +101,8 @@ const PAGES: { path: string | (() => string); ready(page: Page): Promise<void> }
   },
   {
     path: '/admin/leads',
-    ready: (page: Page) => expect(page.getByText(`Axe Lead ${run}`).first()).toBeVisible({ timeout: 15_000 }),
+    // A card on a phone, a row on a desktop: the one on screen.
+    ready: (page: Page) => expect(page.locator(`text=Axe Lead ${run} >> visible=true`).first()).toBeVisible({ timeout: 15_000 }),
   },
   { path: '/admin/staff', ready: (page: Page) => expect(page.getByText('Test Admin').first()).toBeVisible({ timeout: 15_000 }) },
   {

@@ -71,7 +71,7 @@ test('staff who are not admins see no Staff or Audit Log entry, and Logout ends 
   await page.goto('/admin/dashboard');
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Customers' })).toBeVisible();
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Analytics', 'Leads', 'Customers']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Analytics', 'Leads', 'Customers', 'My work']);
   await page.goto('/admin/staff');
   await expect(page.getByText('Only admins can manage staff.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Staff' })).toHaveCount(0);

@@ -8,6 +8,7 @@ import { useClientConfig } from '../../../lib/client-config.tsx';
 import { endSession, getToken, useAdminHost } from '../../../lib/session.ts';
 import { relativeTime } from './relative-time.ts';
 import { describeEntry, entryHref, type ActivityEntry } from './activity-entry.ts';
+import { Icon } from '../../../components/Icon.tsx';
 
 const ICONS: Record<string, { path: string; tone: string }> = {
   LEAD_CREATED: { path: 'M12 5v14M5 12h14', tone: 'bg-sky-100 text-sky-700' },
@@ -78,18 +79,7 @@ export function ActivityList({ onError }: { onError(message: string): void }) {
                   className={`mt-0.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${icon.tone}`}
                   data-action={e.action}
                 >
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-4 w-4"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                  >
-                    <path d={icon.path} />
-                  </svg>
+                  <Icon path={icon.path} line className="h-4 w-4" />
                 </span>
                 <p className="min-w-0 flex-1 text-sm text-slate-700">
                   {href ? (

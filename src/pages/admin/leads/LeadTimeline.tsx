@@ -2,6 +2,7 @@
 // time in the title and the machine-readable one in <time>).
 import { CALL_OUTCOME_LABELS, type TimelineEntry } from '../../../../schemas/lead.ts';
 import { fullTime, relativeTo } from '../../../lib/when.ts';
+import { Icon } from '../../../components/Icon.tsx';
 
 const ICONS: Record<TimelineEntry['kind'], string> = {
   created: 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6v2z',
@@ -47,9 +48,7 @@ export function LeadTimeline({ entries, now }: { entries: TimelineEntry[]; now: 
       {entries.map((entry, i) => (
         <li key={`${entry.at.getTime()}-${i}`} className="flex gap-3">
           <span className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-            <svg viewBox="0 0 24 24" fill="currentColor" className="h-4 w-4" aria-hidden="true">
-              <path d={ICONS[entry.kind]} />
-            </svg>
+            <Icon path={ICONS[entry.kind]} className="h-4 w-4" />
           </span>
           <div className="min-w-0 flex-1">
             <p className="text-sm font-medium text-slate-900">{describeEntry(entry)}</p>
