@@ -7,7 +7,7 @@ import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type LeadView } from '../../schemas
 import { useTRPC } from '../lib/trpc.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
-import { inputClass, primaryButton, secondaryButton } from './ui.tsx';
+import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
 import {
   CALL_NOTE_MAX,
   checkLogCall,
@@ -201,14 +201,7 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
             </div>
           </div>
         ) : (
-          <div className="dialog-actions flex justify-end gap-2">
-            <button type="button" className={secondaryButton} onClick={requestClose} disabled={saving}>
-              Cancel
-            </button>
-            <button type="submit" className={primaryButton} disabled={saving}>
-              {saving ? 'Saving...' : 'Save call'}
-            </button>
-          </div>
+          <DialogActions onCancel={requestClose} busy={saving} label="Save call" busyLabel="Saving..." />
         )}
       </form>
     </DialogFrame>

@@ -198,3 +198,20 @@ export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDism
     </div>
   );
 }
+
+/**
+ * A dialog form's Cancel and submit buttons, kept in view at the bottom while the fields scroll
+ * (`.dialog-actions`); the submit button reads `busyLabel` while the form is sent.
+ */
+export function DialogActions(props: { onCancel(): void; busy: boolean; label: string; busyLabel: string; submitDisabled?: boolean }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" onClick={props.onCancel} disabled={props.busy} className={secondaryButton}>
+        Cancel
+      </button>
+      <button type="submit" disabled={props.busy || props.submitDisabled} className={primaryButton}>
+        {props.busy ? props.busyLabel : props.label}
+      </button>
+    </div>
+  );
+}

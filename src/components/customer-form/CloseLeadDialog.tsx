@@ -9,7 +9,7 @@ import { CustomerFields } from './CustomerFields.tsx';
 import { emptyForm, payloadFromForm } from './customer-form.ts';
 import { useCustomerForm } from './use-customer-form.ts';
 import { Alert, DialogFrame, useCloseAfter } from '../DialogFrame.tsx';
-import { primaryButton, secondaryButton } from '../ui.tsx';
+import { DialogActions, primaryButton } from '../ui.tsx';
 
 export const CLOSE_LEAD_SUCCESS = 'Customer added successfully and lead marked as closed!';
 export const CLOSE_LEAD_FAILURE = 'Error saving customer information. Please try again.';
@@ -77,14 +77,7 @@ export function CloseLeadDialog({ lead, onClose, onClosed }: CloseLeadDialogProp
               {failure && <p className="mt-1 text-xs">{failure}</p>}
             </Alert>
           )}
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Saving...' : 'Save Customer'}
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} busy={busy} label="Save Customer" busyLabel="Saving..." />
         </form>
       )}
     </DialogFrame>

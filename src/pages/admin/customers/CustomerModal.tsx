@@ -9,7 +9,7 @@ import { CustomerFields } from '../../../components/customer-form/CustomerFields
 import { emptyForm, formFromCustomer, payloadFromForm } from '../../../components/customer-form/customer-form.ts';
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
-import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { DialogActions } from '../../../components/ui.tsx';
 import { errorMessage, httpStatusOf } from '../../../lib/error-message.ts';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
@@ -86,14 +86,7 @@ export function CustomerModal({
             disabled={busy}
           />
           {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-          <div className="dialog-actions">
-            <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
-              Cancel
-            </button>
-            <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? 'Saving...' : editing ? 'Save Changes' : 'Add Customer'}
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} busy={busy} label={editing ? 'Save Changes' : 'Add Customer'} busyLabel="Saving..." />
         </form>
       )}
     </DialogFrame>

@@ -4,7 +4,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
-import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { DialogActions, inputClass } from '../../../components/ui.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
 import { leadCreateInput, type LeadView } from '../../../../schemas/lead.ts';
@@ -92,14 +92,7 @@ export function CreateLeadDialog({ onCreated, onClose }: { onCreated(lead: LeadV
             </div>
           );
         })}
-        <div className="flex justify-end gap-2 pt-2">
-          <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={primaryButton} disabled={!ready || busy}>
-            {busy ? 'Creating...' : 'Create'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} busy={busy} label="Create" busyLabel="Creating..." submitDisabled={!ready} />
       </form>
     </DialogFrame>
   );

@@ -1,22 +1,13 @@
 // The lead record's fields: contact (mailto, tap-to-call), status, source, age, overdue mark, claim,
 // follow-up and last call; then its possible duplicates and, once closed, its customer.
 import { Link } from 'react-router-dom';
-import { CALL_OUTCOME_LABELS, type LeadRecordView, type LeadStatus } from '../../../../schemas/lead.ts';
+import { CALL_OUTCOME_LABELS, type LeadRecordView } from '../../../../schemas/lead.ts';
 import { adminPath } from '../../../../schemas/host-mode.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo, span } from '../../../lib/when.ts';
 import type { ReactNode } from 'react';
-
-export const STATUS_TONE: Record<LeadStatus, string> = {
-  unclaimed: 'bg-slate-100 text-slate-700',
-  called: 'bg-sky-100 text-sky-800',
-  'follow-up': 'bg-amber-100 text-amber-800',
-  quoted: 'bg-violet-100 text-violet-800',
-  closed: 'bg-emerald-100 text-emerald-800',
-  lost: 'bg-rose-100 text-rose-800',
-};
-export const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+import { StatusBadge, badge } from './RowParts.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -52,8 +43,7 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         </a>
       </Fact>
       <Fact label="Status">
-        <span className={`${badge} ${STATUS_TONE[lead.status]}`}>{lead.status}</span>{' '}
-        {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
+        <StatusBadge lead={lead} /> {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
       </Fact>
       <Fact label="Received">
         <When at={lead.createdAt} now={now} />

@@ -1,10 +1,10 @@
 // What a lead's table row and its phone card share: the name linking to the record, the tap-to-call
 // phone, the status badge, and the claim buttons where the signed-in agent's own is the primary one.
 import { Link } from 'react-router-dom';
-import type { LeadView } from '../../../../schemas/lead.ts';
+import type { LeadStatus, LeadView } from '../../../../schemas/lead.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 
-const STATUS_TONE: Record<string, string> = {
+const STATUS_TONE: Record<LeadStatus, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
   called: 'bg-sky-100 text-sky-800',
   'follow-up': 'bg-amber-100 text-amber-800',

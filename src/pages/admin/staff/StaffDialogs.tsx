@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
-import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { DialogActions, TextField } from '../../../components/ui.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 
 function Check(props: { label: string; checked: boolean; onChange(v: boolean): void; disabled: boolean }) {
@@ -20,19 +20,6 @@ function Check(props: { label: string; checked: boolean; onChange(v: boolean): v
       />
       {props.label}
     </label>
-  );
-}
-
-function Footer({ busy, onClose, label, busyLabel }: { busy: boolean; onClose(): void; label: string; busyLabel: string }) {
-  return (
-    <div className="flex justify-end gap-3 pt-2">
-      <button type="button" onClick={onClose} disabled={busy} className={secondaryButton}>
-        Cancel
-      </button>
-      <button type="submit" disabled={busy} className={primaryButton}>
-        {busy ? busyLabel : label}
-      </button>
-    </div>
   );
 }
 
@@ -76,7 +63,7 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
           <Check label="Admin" checked={isAdmin} onChange={setAdmin} disabled={busy} />
         </div>
         {error && <Alert>{error}</Alert>}
-        <Footer busy={busy} onClose={onClose} label="Add Staff" busyLabel="Adding..." />
+        <DialogActions busy={busy} onCancel={onClose} label="Add Staff" busyLabel="Adding..." />
       </form>
     </DialogFrame>
   );
@@ -122,7 +109,7 @@ export function ResetPasswordDialog({
           autoComplete="new-password"
         />
         {error && <Alert>{error}</Alert>}
-        <Footer busy={busy} onClose={onClose} label="Reset Password" busyLabel="Resetting..." />
+        <DialogActions busy={busy} onCancel={onClose} label="Reset Password" busyLabel="Resetting..." />
       </form>
     </DialogFrame>
   );
