@@ -199,7 +199,7 @@ test('the record shows every field and the timeline newest first with author and
   await expect(details).toContainText(AGENT.name);
   // An admin who is no agent assigns; the claim buttons are gone once claimed, Log call is there.
   await expect(page.getByRole('button', { name: 'Log call' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Assign to/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Claim for/ })).toHaveCount(0);
 
   const entries = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
   await expect(entries.nth(0)).toContainText('Status set to called');

@@ -100,10 +100,10 @@ test("a claim keeps the row in place on Unclaimed, says so with Undo and Open; t
   await open(page, `tab=unclaimed&q=${tag}`);
   const target = row(page, `${tag} Person0`);
   const mine = target.getByRole('button', { name: 'Claim', exact: true });
-  const theirs = target.getByRole('button', { name: `Assign to ${OTHER}` });
+  const theirs = target.getByRole('button', { name: `Claim for ${OTHER}` });
   await expect(mine).toBeVisible();
   await expect(theirs).toBeVisible();
-  await expect(target.getByRole('button', { name: `Assign to ${ME}` })).toHaveCount(0);
+  await expect(target.getByRole('button', { name: `Claim for ${ME}` })).toHaveCount(0);
   // The own button is filled, the other agent's is not: a slip onto it is visible.
   const fill = (b: typeof mine) => b.evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await fill(mine)).not.toBe(await fill(theirs));

@@ -62,7 +62,7 @@ test('tabs count the leads, claiming moves a lead to the agent, and status chang
   await expect(row(page, `${tag} Person0`).getByRole('combobox')).toHaveCount(0);
 
   await row(page, `${tag} Person0`)
-    .getByRole('button', { name: `Assign to ${AGENT_A}` })
+    .getByRole('button', { name: `Claim for ${AGENT_A}` })
     .click();
   await expect(row(page, `${tag} Person0`)).toContainText(AGENT_A);
   await expect(tabCount(page, 'Unclaimed')).toHaveText('2');
@@ -89,7 +89,7 @@ test('a claim that lost the race shows who holds the lead and refreshes', async 
   const [lead] = await LeadModel.find({ name: `${tag} Person0` }).lean();
   await claimLead(String(lead._id), AGENT_B, elsewhere);
   await row(page, `${tag} Person0`)
-    .getByRole('button', { name: `Assign to ${AGENT_A}` })
+    .getByRole('button', { name: `Claim for ${AGENT_A}` })
     .click();
   await expect(page.getByRole('alert')).toHaveText(new RegExp(`This lead was already claimed by ${AGENT_B}\\.`));
   await expect(row(page, `${tag} Person0`)).toContainText(AGENT_B);
@@ -146,7 +146,7 @@ test('bulk Mark Lost throws unclaimed leads away without a claim, and Restore br
   await expect(tab(page, 'Unclaimed')).toContainText('2');
   for (const name of [`${tag} Person0`, `${tag} Person1`]) {
     await expect(row(page, name)).toContainText('Unclaimed');
-    await expect(row(page, name).getByRole('button', { name: `Assign to ${AGENT_A}` })).toBeVisible();
+    await expect(row(page, name).getByRole('button', { name: `Claim for ${AGENT_A}` })).toBeVisible();
   }
   expect((await LeadModel.find({ name: new RegExp(`^${tag} `) }).lean()).map((l) => [l.status, l.claimedBy])).toEqual([
     ['unclaimed', null],

@@ -1,5 +1,5 @@
 // The lead record's controls: claim (the signed-in agent's own "Claim" first and primary, everyone
-// else's "Assign to <name>" plainly secondary), Unclaim, the status, Notes, Log call and Delete.
+// else's "Claim for <name>" plainly secondary), Unclaim, the status, Notes, Log call and Delete.
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import { StatusSelect } from './StatusSelect.tsx';
@@ -40,7 +40,7 @@ export function LeadRecordActions(props: {
       {claimable &&
         others.map((agent) => (
           <button key={agent} type="button" className={secondaryButton} disabled={busy} onClick={() => actions.onClaim(agent)}>
-            Assign to {agent}
+            Claim for {agent}
           </button>
         ))}
       {lead.claimedBy && !finished && (

@@ -53,8 +53,8 @@ export function NameLink({
 }
 
 /**
- * Claim buttons of an unclaimed lead: "Claim" (filled) for the signed-in agent, "Assign to <name>"
- * (outlined) for the others, so a slip onto the other agent's button is visible.
+ * Claim buttons of an unclaimed lead: "Claim" (filled) for the signed-in agent, "Claim for <name>"
+ * (outlined, dashed) for the others, so a slip onto the other agent's button is visible.
  */
 export function ClaimButtons({
   lead,
@@ -90,7 +90,7 @@ export function ClaimButtons({
               : 'border border-dashed border-slate-400 bg-white text-slate-700 hover:bg-slate-50'
           }`}
         >
-          {agent === me ? 'Claim' : `Assign to ${agent}`}
+          {agent === me ? 'Claim' : `Claim for ${agent}`}
         </button>
       ))}
     </>

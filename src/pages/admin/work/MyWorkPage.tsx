@@ -47,7 +47,7 @@ export default function MyWorkPage() {
 
   const claim = useMutation(trpc.leads.claim.mutationOptions());
   const claimFor = (agent: string, mine: boolean): WorkAction => ({
-    label: mine ? 'Claim' : `Assign to ${agent}`,
+    label: mine ? 'Claim' : `Claim for ${agent}`,
     run: (lead) => {
       setClaiming((s) => new Set(s).add(lead.leadId));
       claim.mutate(
