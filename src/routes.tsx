@@ -15,7 +15,7 @@ const DashboardPage = lazy(() => import('./pages/admin/dashboard/DashboardPage.t
 const AnalyticsPage = lazy(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
 const LeadsPage = lazy(() => import('./pages/admin/leads/LeadsPage.tsx'));
 const LeadRecordPage = lazy(() => import('./pages/admin/leads/LeadRecordPage.tsx'));
-const MyWorkPage = lazy(() => import('./pages/admin/work/MyWorkPage.tsx'));
+const MyWorkPage = lazy(() => import('./pages/admin/my-work/MyWorkPage.tsx'));
 const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
 const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
