@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_REMOVED',
   'STAFF_ROLES_CHANGED',
   'STAFF_PASSWORD_RESET',
+  'OFFICE_SETTING_CHANGED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

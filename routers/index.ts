@@ -10,6 +10,7 @@ import { staffRouter } from './staff.ts';
 import { auditRouter } from './audit.ts';
 import { openApiRest } from './openapi.ts';
 import { liveRouter } from './live.ts';
+import { officeRouter } from './office.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   staff: staffRouter,
   audit: auditRouter,
   live: liveRouter,
+  office: officeRouter,
 });
 
 export type AppRouter = typeof appRouter;

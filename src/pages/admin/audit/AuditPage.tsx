@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   STAFF_REMOVED: 'Removed staff account',
   STAFF_ROLES_CHANGED: 'Changed roles',
   STAFF_PASSWORD_RESET: 'Reset password',
+  OFFICE_SETTING_CHANGED: 'Changed an office setting',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */
