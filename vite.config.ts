@@ -1,40 +1,31 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * `--mode public` builds the public pages' bundle (src/entry-public.tsx) with Preact's compat layer
- * in place of React: the same components, a tenth of the bytes. The server renders every page with
- * React and gives public pages this bundle, the console the React one.
+ * Two browser bundles, both React, each with a manifest the server builds its one HTML shell from
+ * (server/html-template.ts): the console's (src/entry-client.tsx, React Router, the admin screens
+ * loaded on demand) and, with `--mode public`, the public pages' (src/entry-public.tsx: React
+ * hydrating the header and the lead form, no router or data library).
  */
-const publicBuild: UserConfig = {
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
-  build: {
-    manifest: '.vite/public-manifest.json',
-    sourcemap: false,
-    emptyOutDir: false,
-    rollupOptions: { input: 'src/entry-public.tsx' },
-  },
-};
-
 export default defineConfig(({ command, mode }) =>
   mode === 'public'
-    ? publicBuild
+    ? {
+        plugins: [react(), tailwindcss()],
+        build: {
+          manifest: '.vite/public-manifest.json',
+          sourcemap: false,
+          emptyOutDir: false,
+          rollupOptions: { input: 'src/entry-public.tsx' },
+        },
+      }
     : {
         plugins: [react(), tailwindcss()],
         build: {
-          // The client build writes a manifest so the server can link the hashed CSS and JS.
           manifest: true,
           sourcemap: false,
+          // `vite build --ssr <entry>` (the server's render bundle) takes its own entry instead.
+          rollupOptions: { input: 'src/entry-client.tsx' },
           // The largest chunk is the charts' library (~350 kB), loaded only by Site Analytics.
           chunkSizeWarningLimit: 600,
         },

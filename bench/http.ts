@@ -117,7 +117,7 @@ function adminJs(): { screen: string; gzipBytes: number }[] {
       seen.add(key);
       for (const child of manifest[key].imports ?? []) visit(child);
     };
-    for (const key of ['index.html', 'src/pages/admin/AdminProviders.tsx', ...chunks]) visit(key);
+    for (const key of ['src/entry-client.tsx', 'src/pages/admin/AdminProviders.tsx', ...chunks]) visit(key);
     const gzipBytes = [...seen].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dir, manifest[key].file))).length, 0);
     return { screen, gzipBytes };
   });

@@ -9,3 +9,9 @@ export const TRACK_DELAY_MS = 1000;
 
 /** The public pages search engines may index (robots.txt, sitemap.xml). */
 export const PUBLIC_PAGES = ['/', '/about', '/contact'] as const;
+
+/**
+ * The page a path names: "/about/" is "/about" (the one trailing-slash rule, for the server's page
+ * cache, the public pages' table and the header's current-page links; React Router matches alike).
+ */
+export const pagePath = (pathname: string): string => pathname.replace(/(.)\/+$/, '$1');

@@ -1,8 +1,7 @@
 // The application shell: picks the hosting mode, renders the matching route and keeps the
 // document title in step with it.
 import { Suspense, useEffect, useMemo } from 'react';
-import { matchRoutes, useLocation, useNavigate, useRoutes } from 'react-router-dom';
-import { NavContext } from './lib/nav.tsx';
+import { matchRoutes, useLocation, useRoutes } from 'react-router-dom';
 import { useClientConfig } from './lib/client-config.tsx';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { buildRoutes, type PageHandle } from './routes.tsx';
@@ -14,8 +13,6 @@ export function App({ hostname }: { hostname: string }) {
   const { adminHosts } = useClientConfig();
   const routes = useMemo(() => buildRoutes(isAdminHost(hostname, adminHosts)), [hostname, adminHosts]);
   const location = useLocation();
-  const navigate = useNavigate();
-  const nav = useMemo(() => ({ pathname: location.pathname, navigate: (to: string) => navigate(to) }), [location.pathname, navigate]);
   const element = useRoutes(routes);
   const handle = findHandle(routes, location.pathname);
 
@@ -24,12 +21,7 @@ export function App({ hostname }: { hostname: string }) {
   }, [handle]);
   useTrackVisit(handle?.page);
 
-  // The public pages' links (lib/nav.tsx) navigate through this router here.
-  return (
-    <NavContext.Provider value={nav}>
-      <Suspense fallback={<PageLoading />}>{element}</Suspense>
-    </NavContext.Provider>
-  );
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 }
 
 export function findHandle(routes: Parameters<typeof matchRoutes>[0], pathname: string): PageHandle | undefined {

@@ -1,15 +1,42 @@
-// The browser entry of the public pages (built with Preact in place of React, vite.config.ts).
-import { StrictMode } from 'react';
+// The browser entry of the public pages: React hydrates only their islands (src/components/Island.tsx),
+// the header with its mobile menu and the lead form, each a root of its own, and reports the visit.
+// No router and no data library: links between public pages are plain links to cached HTML.
+import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { PublicApp } from './PublicApp.tsx';
+import { Header } from './pages/public/Header.tsx';
+import { LeadForm } from './pages/public/LeadForm.tsx';
+import type { IslandName } from './components/Island.tsx';
 import { ClientConfigContext, readClientConfig } from './lib/client-config.tsx';
+import { trackVisit } from './lib/track-visit.ts';
 import './public.css';
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <ClientConfigContext.Provider value={readClientConfig()}>
-      <PublicApp />
-    </ClientConfigContext.Provider>
-  </StrictMode>,
-);
+const islands: Record<IslandName, () => ReactNode> = {
+  header: () => <Header pathname={window.location.pathname} />,
+  'lead-form': () => <LeadForm />,
+};
+
+/**
+ * What React could not hydrate as the server rendered it (it then renders that part anew in the
+ * browser). Kept on the window for the hydration tests (e2e/hydration.spec.ts) and logged.
+ */
+const hydrationErrors: string[] = ((window as unknown as { __hydrationErrors?: string[] }).__hydrationErrors ??= []);
+const onRecoverableError = (error: unknown) => {
+  hydrationErrors.push(error instanceof Error ? error.message : String(error));
+  console.error('hydration', error);
+};
+
+const config = readClientConfig();
+for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const island = islands[root.dataset.island as IslandName];
+  if (!island) continue;
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <ClientConfigContext.Provider value={config}>{island()}</ClientConfigContext.Provider>
+    </StrictMode>,
+    { onRecoverableError },
+  );
+}
+
+const page = document.querySelector<HTMLElement>('main[data-page]')?.dataset.page;
+if (page) trackVisit(page, config.apiBase);

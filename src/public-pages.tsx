@@ -1,7 +1,8 @@
 // The public pages of the main site (docs/product.md §2) with their handles: the route table of the
-// console's router and the public bundle's own page switch are both built from this list.
+// server's router (routes.tsx) and the server's list of pages that load the public bundle come from it.
 import type { ComponentType } from 'react';
 import type { PageHandle } from './routes.tsx';
+import { pagePath } from '../schemas/public.ts';
 import { HomePage } from './pages/public/HomePage.tsx';
 import { AboutPage } from './pages/public/AboutPage.tsx';
 import { ContactPage } from './pages/public/ContactPage.tsx';
@@ -50,4 +51,4 @@ export const notFoundPage: Omit<PublicPage, 'path'> = {
 };
 
 /** The page for a path in main-site mode; a trailing slash is the same page, as in the router. */
-export const publicPageFor = (pathname: string) => publicPages.find((p) => p.path === (pathname.replace(/(.)\/+$/, '$1') || '/'));
+export const publicPageFor = (pathname: string) => publicPages.find((p) => p.path === pagePath(pathname));

@@ -1,9 +1,9 @@
 // The route table of both hosting modes (docs/product.md §2). Each page's handle names it for
 // visit tracking and gives its title and description for the document head.
 import { lazy } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from './components/PublicLayout.tsx';
-import { notFoundPage, publicPages } from './public-pages.tsx';
+import { notFoundPage, publicPageFor, publicPages } from './public-pages.tsx';
 
 // Admin screens load on demand, so the public pages ship no console code; AdminProviders brings
 // the query cache and tRPC client with the first of them.
@@ -62,6 +62,16 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
   ];
 };
 
+/** The public pages' frame: the header and footer, told the current path and page (they use no router). */
+function PublicFrame() {
+  const { pathname } = useLocation();
+  return (
+    <PublicLayout pathname={pathname} page={(publicPageFor(pathname) ?? notFoundPage).handle.page}>
+      <Outlet />
+    </PublicLayout>
+  );
+}
+
 const notFound: RouteObject = { path: '*', element: <notFoundPage.Page />, handle: notFoundPage.handle };
 
 export function buildRoutes(adminHost: boolean): RouteObject[] {
@@ -80,11 +90,7 @@ export function buildRoutes(adminHost: boolean): RouteObject[] {
   }
   return [
     {
-      element: (
-        <PublicLayout>
-          <Outlet />
-        </PublicLayout>
-      ),
+      element: <PublicFrame />,
       children: [...publicPages.map(({ path, Page, handle }) => ({ path, element: <Page />, handle })), notFound],
     },
     {

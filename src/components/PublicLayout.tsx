@@ -1,9 +1,11 @@
-// Header and footer around the public pages (main site mode only).
+// Header and footer around the public pages (main site mode only). The header is an island the
+// browser hydrates (src/entry-public.tsx); `data-page` names the page for its visit report.
 import type { ReactNode } from 'react';
 import { Footer } from '../pages/public/Footer.tsx';
 import { Header } from '../pages/public/Header.tsx';
+import { Island } from './Island.tsx';
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+export function PublicLayout({ pathname, page, children }: { pathname: string; page: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,8 +14,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      <Island name="header">
+        <Header pathname={pathname} />
+      </Island>
+      <main id="main" data-page={page} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />

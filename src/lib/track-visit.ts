@@ -14,36 +14,40 @@ function storage(): Storage | null {
   }
 }
 
+/** The console's pages: reports the visit of the page shown (see trackVisit). */
 export function useTrackVisit(page: string | undefined): void {
   const { apiBase } = useClientConfig();
-  useEffect(() => {
-    const store = storage();
-    if (!page || !store || store.getItem(flagKey(page))) return;
-    let timer: number | undefined;
-    const report = () => {
-      if (store.getItem(flagKey(page))) return;
-      store.setItem(flagKey(page), '1');
-      fetch(`${apiBase}/api/track-visit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ page, userAgent: navigator.userAgent, referrer: document.referrer || 'direct' }),
-        credentials: 'omit',
-        keepalive: true,
-      }).then(
-        (res) => {
-          if (!res.ok) store.removeItem(flagKey(page));
-        },
-        () => store.removeItem(flagKey(page)),
-      );
-    };
-    // The second counts from when the page is shown in full: a page that hydrates while it is still
-    // loading (the public bundle does so early) starts counting at the load event.
-    const start = () => (timer = window.setTimeout(report, TRACK_DELAY_MS));
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      window.clearTimeout(timer);
-    };
-  }, [page, apiBase]);
+  useEffect(() => (page ? trackVisit(page, apiBase) : undefined), [page, apiBase]);
+}
+
+/** Reports a page's visit a second after the page has loaded, once per session; returns a cancel. */
+export function trackVisit(page: string, apiBase: string): (() => void) | undefined {
+  const store = storage();
+  if (!store || store.getItem(flagKey(page))) return;
+  let timer: number | undefined;
+  const report = () => {
+    if (store.getItem(flagKey(page))) return;
+    store.setItem(flagKey(page), '1');
+    fetch(`${apiBase}/api/track-visit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page, userAgent: navigator.userAgent, referrer: document.referrer || 'direct' }),
+      credentials: 'omit',
+      keepalive: true,
+    }).then(
+      (res) => {
+        if (!res.ok) store.removeItem(flagKey(page));
+      },
+      () => store.removeItem(flagKey(page)),
+    );
+  };
+  // The second counts from when the page is shown in full: a page whose script runs while it is
+  // still loading starts counting at the load event.
+  const start = () => (timer = window.setTimeout(report, TRACK_DELAY_MS));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+  return () => {
+    window.removeEventListener('load', start);
+    window.clearTimeout(timer);
+  };
 }

@@ -2,6 +2,7 @@
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 import { LeadForm } from './LeadForm.tsx';
+import { Island } from '../../components/Island.tsx';
 import { PageIntro } from './ui.tsx';
 
 export function ContactPage() {
@@ -54,7 +55,9 @@ export function ContactPage() {
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-10">
             <h2 className="text-2xl font-bold tracking-tight text-brand-900">Request your free consultation</h2>
             <p className="mb-8 mt-2 text-slate-600">All three fields are required.</p>
-            <LeadForm />
+            <Island name="lead-form">
+              <LeadForm />
+            </Island>
           </div>
 
           <aside aria-labelledby="direct-title" className="relative overflow-hidden rounded-3xl bg-brand-900 p-6 text-white sm:p-10">

@@ -1,5 +1,4 @@
 // The public footer (docs/product.md §2): a description, two contact emails and the copyright line.
-import { Link } from '../../lib/nav.tsx';
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';
 import { Icon } from './icons.tsx';
@@ -27,19 +26,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold uppercase tracking-wider text-brand-900">Explore</h2>
           <ul className="mt-4 space-y-2.5 text-slate-600">
             <li>
-              <Link to="/" className="hover:text-brand-700">
+              <a href="/" className="hover:text-brand-700">
                 Home
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/about" className="hover:text-brand-700">
+              <a href="/about" className="hover:text-brand-700">
                 Meet Our Team
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/contact" className="hover:text-brand-700">
+              <a href="/contact" className="hover:text-brand-700">
                 Get Started
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

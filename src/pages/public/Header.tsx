@@ -1,7 +1,8 @@
 // The fixed top bar of the public site (docs/product.md §2): Home, About, Get Started, a mobile menu,
-// and a denser, shadowed style once the page is scrolled past the threshold.
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from '../../lib/nav.tsx';
+// and a denser, shadowed style once the page is scrolled past the threshold. An island of the public
+// pages (src/entry-public.tsx): its links are plain links, each page is a full load of cached HTML.
+import { useEffect, useState, type ReactNode } from 'react';
+import { pagePath } from '../../../schemas/public.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 
@@ -42,13 +43,30 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:text-brand-700'
   }`;
 
-export function Header() {
+/** A link to a public page that says whether it is the current one, to the eye and to screen readers. */
+function NavLink({
+  to,
+  pathname,
+  className,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  className: (s: { isActive: boolean }) => string;
+  children: ReactNode;
+}) {
+  const isActive = pagePath(pathname) === to;
+  return (
+    <a href={to} className={className({ isActive })} aria-current={isActive ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+/** `pathname`: the page's path, the same on the server and in the browser. */
+export function Header({ pathname }: { pathname: string }) {
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-
-  // The mobile menu closes whenever the route changes.
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -69,23 +87,23 @@ export function Header() {
       <div
         className={`mx-auto flex max-w-6xl items-center justify-between px-4 transition-[height] duration-300 sm:px-6 ${scrolled ? 'h-16' : 'h-20'}`}
       >
-        <Link to="/" className="rounded-md" aria-label={`${site.name}, home`}>
+        <a href="/" className="rounded-md" aria-label={`${site.name}, home`}>
           <Logo />
-        </Link>
+        </a>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {links.map((l) => (
-            <NavLink key={l.to} to={l.to} end className={navLinkClass}>
+            <NavLink key={l.to} to={l.to} pathname={pathname} className={navLinkClass}>
               {l.label}
             </NavLink>
           ))}
-          <Link
-            to="/contact"
+          <a
+            href="/contact"
             className="ml-3 inline-flex items-center gap-1.5 rounded-lg bg-accent-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-[#0b6b53]"
           >
             Get Started
             <Icon name="arrow" className="h-4 w-4" />
-          </Link>
+          </a>
         </nav>
 
         <button
@@ -106,7 +124,7 @@ export function Header() {
             <li key={l.to}>
               <NavLink
                 to={l.to}
-                end
+                pathname={pathname}
                 className={({ isActive }) =>
                   `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
                 }
@@ -116,12 +134,12 @@ export function Header() {
             </li>
           ))}
           <li className="pt-2">
-            <Link
-              to="/contact"
+            <a
+              href="/contact"
               className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]"
             >
               Get Started
-            </Link>
+            </a>
           </li>
         </ul>
       </nav>

@@ -1,7 +1,7 @@
 // The lead form (docs/product.md §4, §5, §8): name, email and phone, posted to /api/referral.
 // idle -> submitting -> success | error; typing after an error clears it; an answer without a
-// success flag leaves everything as it was.
-import { useId, useState, type FormEvent } from 'react';
+// success flag leaves everything as it was. An island of the public pages (src/entry-public.tsx).
+import { useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
 import { site } from '../../content.ts';
@@ -56,7 +56,9 @@ export function LeadForm() {
   const [fields, setFields] = useState<Fields>(empty);
   const [honeypot, setHoneypot] = useState('');
   const [status, setStatus] = useState<Status>({ state: 'idle' });
-  const id = useId();
+  // Fixed ids, not useId: the form is an island (src/entry-public.tsx), a root of its own in the
+  // browser but a deep child on the server, so useId would differ. One form per page keeps them unique.
+  const id = 'lead';
 
   const complete = fields.name.trim() !== '' && fields.email.trim() !== '' && fields.phone.trim() !== '';
   const submitting = status.state === 'submitting';

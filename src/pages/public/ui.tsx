@@ -1,7 +1,6 @@
 // Building blocks shared by the public pages: buttons, section headings, page intros and the
 // closing call to action, so every page keeps the same type scale and spacing.
 import type { ReactNode } from 'react';
-import { Link } from '../../lib/nav.tsx';
 import { Icon } from './icons.tsx';
 
 const buttonBase =
@@ -26,10 +25,10 @@ export function ButtonLink({
   children: ReactNode;
 }) {
   return (
-    <Link to={to} className={buttonStyles[variant]}>
+    <a href={to} className={buttonStyles[variant]}>
       {children}
       {arrow && <Icon name="arrow" className="h-5 w-5" />}
-    </Link>
+    </a>
   );
 }
 
