@@ -49,10 +49,15 @@ for (const server of servers) {
           const errors: string[] = [];
           page.on('console', (msg) => {
             // The 404 page's own status is logged as a failed load; that is the page, not an error of it.
-            if (msg.type() === 'error' && !(msg.location().url.endsWith(path) && msg.text().includes('status of 404')))
-              errors.push(msg.text());
+            if (msg.type() !== 'error') return;
+            if (msg.location().url.endsWith(path) && msg.text().includes('status of 404')) return;
+            // Development only: Vite's hot-reload socket, whose port another dev server may hold.
+            if (server.name === 'development' && /WebSocket|^\[vite\]/.test(msg.text())) return;
+            errors.push(msg.text());
           });
-          page.on('pageerror', (err) => errors.push(err.message));
+          page.on('pageerror', (err) => {
+            if (!(server.name === 'development' && /WebSocket/.test(err.message))) errors.push(err.message);
+          });
           await page.goto(server.base + path);
           await waitForIslands(page);
           // A recoverable error is reported in the commit that follows hydration: let it settle.
