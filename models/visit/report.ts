@@ -1,7 +1,7 @@
 // The Site Analytics answer (docs/product.md §3 analytics) for one period, measured from the visit
 // aggregates, compared with the previous period of equal length.
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { LeadModel } from '../lead.ts';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
