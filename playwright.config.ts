@@ -1,4 +1,4 @@
-// End-to-end tests drive the built production server in Debian's Chromium.
+// End-to-end tests drive the built production server (as `npm start` runs it) in Debian's Chromium.
 // scripts/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e/helpers.ts';
@@ -35,7 +35,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node_modules/.bin/tsx server.ts',
+    // The built server as `npm start` runs it in production (node on DIST_DIR/node/server.js; it builds first
+    // only when the inputs changed since the last build).
+    command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

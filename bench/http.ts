@@ -26,7 +26,7 @@ interface Row {
   ratio?: number;
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as net.AddressInfo;
@@ -34,7 +34,7 @@ const freePort = () =>
     });
   });
 
-async function waitFor(url: string, child: ChildProcess, seconds: number) {
+export async function waitFor(url: string, child: ChildProcess, seconds: number) {
   for (let i = 0; i < seconds * 4; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     const ok = await fetch(url).then(
@@ -59,7 +59,7 @@ http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
  * Gives every new connection its own loopback source address (127.x.y.z), so per-address rate
  * limits see many visitors, as they would on the internet. autocannon connects through net.connect.
  */
-function spreadSourceAddresses(): () => void {
+export function spreadSourceAddresses(): () => void {
   const original = net.connect;
   let n = 0;
   const patched = (port: number, host: string) => {
@@ -71,7 +71,7 @@ function spreadSourceAddresses(): () => void {
   return () => void ((net as { connect: unknown }).connect = original);
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
+export async function load(name: string, opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts, headers: { ...ACCEPT, ...opts.headers } });
   const row = {
     name,
@@ -124,12 +124,13 @@ function adminJs(): { screen: string; gzipBytes: number }[] {
 }
 
 export async function benchHttp(): Promise<void> {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-bench-'));
   const [port, ceilingPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(path.join('node_modules', '.bin', 'tsx'), ['server.ts'], {
+  // The built server as `npm start` runs it.
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

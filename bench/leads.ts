@@ -25,7 +25,7 @@ async function median(runs: number, fn: (i: number) => Promise<unknown>): Promis
   return times[runs >> 1];
 }
 
-async function seed(size: number) {
+export async function seed(size: number) {
   const now = Date.now();
   const last = await nextLeadSeq(size);
   for (let start = 0; start < size; start += BATCH) {

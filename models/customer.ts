@@ -73,12 +73,12 @@ const customerSchema = new Schema(
 customerSchema.index({ createdAt: -1 });
 
 type Customer = InferSchemaType<typeof customerSchema>;
-type CustomerRecord = Customer & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type CustomerRecord = Customer & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const CustomerModel = mongoose.model('Customer', customerSchema);
 
-const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
+export const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
 
-function toSummary(c: CustomerRecord): CustomerSummary {
+export function toSummary(c: CustomerRecord): CustomerSummary {
   return {
     customerId: String(c._id),
     name: c.name,

@@ -3,7 +3,7 @@
 // the leads themselves stay the truth, so entries that no longer hold are dropped on reading.
 import mongoose from 'mongoose';
 import { tz } from '@date-fns/tz';
-import { endOfDay } from 'date-fns';
+import { endOfDay } from 'date-fns/endOfDay';
 import type { LeadStatus, LeadView, MyWork } from '../schemas/lead.ts';
 import { badRequest, forbidden } from '../server/errors.ts';
 import { FINISHED, LeadModel, toLeadView, type LeadRecord } from './lead.ts';

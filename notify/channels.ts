@@ -1,5 +1,5 @@
 // Delivery to the outside peers: Slack's webhook and response URLs over HTTPS, and email over SMTP.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../server/config.ts';
 import type { MailMessage } from './mail-message.ts';
 
@@ -31,16 +31,21 @@ export interface Mailer {
 /** A pooled SMTP connection from SMTP_URL; null when email is off. */
 export function createMailer(config: Config): Mailer | null {
   if (!config.SMTP_URL || !config.MAIL_FROM) return null;
-  const transport: Transporter = nodemailer.createTransport({
-    url: config.SMTP_URL,
-    connectionTimeout: SEND_TIMEOUT_MS,
-    greetingTimeout: SEND_TIMEOUT_MS,
-    socketTimeout: 2 * SEND_TIMEOUT_MS,
-  });
+  // nodemailer is loaded with the first message, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: config.SMTP_URL,
+        connectionTimeout: SEND_TIMEOUT_MS,
+        greetingTimeout: SEND_TIMEOUT_MS,
+        socketTimeout: 2 * SEND_TIMEOUT_MS,
+      }),
+    ));
   return {
     async send(to, message) {
       try {
-        await transport.sendMail({ from: config.MAIL_FROM, to, subject: message.subject, text: message.text, html: message.html });
+        await (await open()).sendMail({ from: config.MAIL_FROM, to, subject: message.subject, text: message.text, html: message.html });
       } catch (err) {
         // 5xx: the server refused this message (a bad address); anything else is an outage.
         const code = (err as { responseCode?: number }).responseCode;
@@ -48,6 +53,6 @@ export function createMailer(config: Config): Mailer | null {
         throw err;
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()).catch(() => {}),
   };
 }

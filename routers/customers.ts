@@ -1,6 +1,6 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
 import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../schemas/customer.ts';
-import { customersCsv } from '../schemas/customer-csv.ts';
+import { customersCsvPart } from '../schemas/customer-csv.ts';
 import {
   closeLeadIntoCustomer,
   createCustomer,
@@ -10,6 +10,8 @@ import {
   listCustomers,
   updateCustomer,
 } from '../models/customer.ts';
+import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
+import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
@@ -17,6 +19,8 @@ import { customerExportNote } from '../schemas/customer.ts';
 
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
+  /** The same list a batch at a time, for the REST answer that writes it as it reads it (not for /trpc). */
+  listBatches: protectedProcedure.query(() => ({ batches: customerSummaryBatches() })),
 
   /** One customer with the medical details: the edit view loads it. Every read is in the audit log. */
   get: protectedProcedure.input(customerIdInput).query(async ({ input, ctx }) => {
@@ -45,11 +49,11 @@ export const customersRouter = router({
     .input(closeLeadInput)
     .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
 
-  /** All customers as CSV (the page exports its filtered list itself). */
+  /** Checks the caller and records the export of all customers; the REST adapter streams the CSV. */
   export: protectedProcedure.query(async ({ ctx }) => {
-    const customers = await listCustomers();
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `all ${customers.length} customers` });
-    return { fileName: 'customers.csv', csv: customersCsv(customers) };
+    const count = await countCustomers();
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `all ${count} customers` });
+    return { fileName: 'customers.csv' };
   }),
 
   /** The console builds its filtered CSV itself from the list; it reports the export here first. */
@@ -62,8 +66,26 @@ export const customersRouter = router({
   }),
 });
 
+/** The CSV of every customer, the header and then a batch of rows at a time. */
+async function* customersCsvText(): AsyncGenerator<string> {
+  let header = true;
+  for await (const batch of customerSummaryBatches()) {
+    yield customersCsvPart(batch, { header });
+    header = false;
+  }
+  if (header) yield customersCsvPart([], { header: true });
+}
+
 export const customersRest = restRoutes(customersRouter, [
-  { method: 'get', path: '/api/admin/customers', handle: (c) => c.list() },
+  {
+    method: 'get',
+    path: '/api/admin/customers',
+    // The same list as the procedure, written from the database a batch at a time.
+    handle: async (c, _req, res) => {
+      const { batches } = await c.listBatches();
+      await streamJsonArray(res, batches);
+    },
+  },
   { method: 'post', path: '/api/admin/customers', status: 201, handle: (c, req) => c.create(req.body) },
   {
     method: 'put',
@@ -79,8 +101,8 @@ export const customersRest = restRoutes(customersRouter, [
     method: 'get',
     path: '/api/admin/customers/export',
     handle: async (c, _req, res) => {
-      const { fileName, csv } = await c.export();
-      res.status(200).set(csvAttachment(fileName)).send(csv);
+      const { fileName } = await c.export();
+      await streamText(res, csvAttachment(fileName), customersCsvText());
     },
   },
 ]);

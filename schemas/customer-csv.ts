@@ -6,6 +6,11 @@ import { formatPhone } from './phone.ts';
 
 /** The rows as CSV (no medical details: a summary never has them), phones formatted for reading, formulas defused. */
 export function customersCsv(list: CustomerSummary[]): string {
+  return customersCsvPart(list, { header: true });
+}
+
+/** A part of the CSV: the header line (with `header`) and these rows; the parts of a streamed file joined are the whole file. */
+export function customersCsvPart(list: CustomerSummary[], opts: { header: boolean }): string {
   const rows = list.map((c) =>
     CUSTOMER_CSV_COLUMNS.map((col) => {
       const v = c[col];
@@ -13,5 +18,5 @@ export function customersCsv(list: CustomerSummary[]): string {
       return v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
     }),
   );
-  return stringify(rows, { header: true, columns: [...CUSTOMER_CSV_COLUMNS], cast: { string: formulaSafeCell } });
+  return stringify(rows, { header: opts.header, columns: [...CUSTOMER_CSV_COLUMNS], cast: { string: formulaSafeCell } });
 }

@@ -1,12 +1,23 @@
 // `npm run build`: the client bundle (hashed assets, manifest) and the server-rendering bundle,
-// with gzip and brotli copies of the client files the server sends from memory.
+// with gzip and brotli copies of the client files the server sends from memory, and the server itself
+// as plain JavaScript (DIST_DIR/node/server.js, run by `npm start` with node).
 // DIST_DIR (default dist) lets parallel test runs keep separate builds.
+// `--if-changed` builds only when the inputs differ from the last build's (scripts/build-inputs.mjs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { buildServer } from './build-server.mjs';
+import { buildIsCurrent, hashFile, inputsHash } from './build-inputs.mjs';
 
 const dist = process.env.DIST_DIR || 'dist';
+const hash = inputsHash();
+if (process.argv.includes('--if-changed') && buildIsCurrent(dist, hash)) {
+  console.log(`The build in ${dist}/ is current.`);
+  process.exit(0);
+}
+// A build that stops half way is never taken for a current one.
+rmSync(hashFile(dist), { force: true });
 const vite = path.join('node_modules', '.bin', 'vite');
 for (const args of [
   ['build', '--outDir', path.join(dist, 'client')],
@@ -32,4 +43,6 @@ for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: tru
     }),
   );
 }
+await buildServer(dist);
+writeFileSync(hashFile(dist), `${hash}\n`);
 console.log(`Built into ${dist}/`);

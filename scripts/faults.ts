@@ -7,13 +7,12 @@
 // 4. A mixed-load soak (SOAK_SECONDS, default 180): RSS at start, middle and end; fails if it keeps growing.
 // Also checks that the request logs hold no client address and no user agent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS || 180);
 /** Lead submissions during which the server is killed (1,000 by default). */
 const SUBMISSIONS = Number(process.env.FAULT_SUBMISSIONS || 1000);
@@ -90,8 +89,8 @@ function call(
 let server: ChildProcess | undefined;
 const logLines: string[] = [];
 async function startServer(): Promise<void> {
-  // Node itself with tsx's loader (not the tsx wrapper), so the signals reach the server.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts', '--built'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The built server as `npm start` runs it: node on the bundle, in this one process, so the signals reach it.
+  const proc = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server = proc;
   for (const stream of [proc.stdout!, proc.stderr!])
     stream.on('data', (d: Buffer) => logLines.push(...d.toString().split('\n').filter(Boolean)));
@@ -301,10 +300,9 @@ async function soak() {
 }
 
 try {
-  if (!existsSync(path.join(dist, 'server', 'entry-server.js'))) {
-    const b = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('build failed');
-  }
+  // Built (when the inputs changed) before the clock of the first start runs.
+  const b = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) throw new Error('build failed');
   await startServer();
   await signIn();
   // The database fault first: after a kill -9 the restarted server reuses the orphaned database.

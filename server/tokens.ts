@@ -3,7 +3,6 @@
 // that one token). Also the check of the Google ID tokens that Google sign-in hands over.
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { OAuth2Client } from 'google-auth-library';
 
 /** One working day: a stolen token is useful for hours, not weeks, and staff sign in each morning. */
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
@@ -51,10 +50,14 @@ export function verifyStaffToken(token: string, secret: string): StaffClaims | n
 export type GoogleKeys = Record<string, string>;
 export type GoogleKeySource = () => Promise<GoogleKeys>;
 
+/** google-auth-library (about 15 MiB) is loaded on the first Google sign-in, not at start. */
+const loadGoogleAuth = () => import('google-auth-library');
+
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
 /** Google's published signing certificates; google-auth-library caches them as their headers allow. */
 const googleKeys: GoogleKeySource = async () => {
+  const { OAuth2Client } = await loadGoogleAuth();
   const { certs } = await new OAuth2Client().getFederatedSignonCertsAsync();
   return certs as GoogleKeys;
 };
@@ -92,6 +95,7 @@ export async function verifyGoogleIdToken(credential: string, clientId: string):
   }
   let payload;
   try {
+    const { OAuth2Client } = await loadGoogleAuth();
     const client = new OAuth2Client({ clientId });
     const ticket = await client.verifySignedJwtWithCertsAsync(credential, keys, clientId, GOOGLE_ISSUERS);
     payload = ticket.getPayload();

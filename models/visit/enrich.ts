@@ -1,11 +1,10 @@
 // Enrichment of a tracking call: the daily salted visitor hash, browser, OS and device from the user
-// agent, place from the offline GeoIP data, and the referrer's source. The raw client address is never
+// agent, place from the offline city data, and the referrer's source. The raw client address is never
 // stored: it is hashed with a random salt that belongs to one local day and is deleted afterwards,
 // so yesterday's hashes cannot be linked to anyone.
 import { randomBytes } from 'node:crypto';
-import geoip from 'geoip-lite';
 import { UAParser } from 'ua-parser-js';
-import { US_STATES } from '../../schemas/analytics.ts';
+import { lookup } from './geo.ts';
 import { VisitSaltModel } from './schema.ts';
 
 /** One salt per local day, shared by every server on the database, cached in memory. */
@@ -67,14 +66,13 @@ export function parseUserAgent(ua: string): { browser: string; os: string; devic
 }
 const parsedAgents = new Map<string, { browser: string; os: string; device: string }>();
 
-/** Country, US state and city of an address from the offline GeoIP data; nulls when unknown. */
+/** Country, US state and city of an address from the offline city data (./geo.ts); nulls when unknown. */
 export function locate(ip: string) {
-  const hit = geoip.lookup(ip.replace(/^::ffff:/, ''));
-  if (!hit || !hit.country) return { country: null, state: null, city: null };
-  const state = hit.country === 'US' && hit.region && US_STATES[hit.region] ? hit.region : null;
-  const place = hit.country === 'US' ? hit.region : countryName(hit.country);
+  const hit = lookup(ip);
+  if (!hit) return { country: null, state: null, city: null };
+  const place = hit.country === 'US' ? hit.state : countryName(hit.country);
   const city = hit.city ? (place ? `${hit.city}, ${place}` : hit.city) : null;
-  return { country: hit.country, state, city };
+  return { country: hit.country, state: hit.state, city };
 }
 
 /** The referrer's host without "www.", or "direct" for none, an unreadable one or this site itself. */

@@ -8,19 +8,17 @@
 // - current-year: 1 January to today; previous: the same span of last year.
 // - last-year: that calendar year; previous: the year before it.
 import { tz } from '@date-fns/tz';
-import {
-  addDays,
-  addHours,
-  addMonths,
-  addYears,
-  differenceInCalendarDays,
-  format,
-  getDaysInMonth,
-  startOfDay,
-  startOfHour,
-  startOfMonth,
-  startOfYear,
-} from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
+import { addMonths } from 'date-fns/addMonths';
+import { addYears } from 'date-fns/addYears';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfHour } from 'date-fns/startOfHour';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { startOfYear } from 'date-fns/startOfYear';
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 
 export interface Window {

@@ -1,12 +1,13 @@
 // The Site Analytics answer (docs/product.md §3 analytics) for one period, measured from the visit
 // aggregates, compared with the previous period of equal length.
 import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { LeadModel } from '../lead.ts';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
 import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './periods.ts';
 import { countryName } from './enrich.ts';
+import { geoDataInfo } from './geo.ts';
 
 interface Point {
   key: string;
@@ -193,6 +194,8 @@ export async function buildAnalyticsReport(period: AnalyticsPeriod, opts: { time
       byState: top(cur.maps.states, L.states, total).map(({ key, ...r }) => ({ state: key, name: US_STATES[key] ?? key, ...r })),
       byCountry: top(cur.maps.countries, L.countries, total).map(({ key, ...r }) => ({ country: countryName(key), code: key, ...r })),
       byCity: top(cur.maps.cities, L.cities, total).map(({ key, ...r }) => ({ city: key, ...r })),
+      /** The geolocation data behind the places: its source, date and the attribution its licence asks for. */
+      source: geoDataInfo(),
     },
     marketingMetrics: {
       sessions: cur.sessions,

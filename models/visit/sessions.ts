@@ -1,7 +1,8 @@
 // Sessions and unique visitors: visits folded, in time order, into raw documents and the hour, day and
 // month bucket deltas of stats.ts, then stored.
 import { tz } from '@date-fns/tz';
-import { startOfDay, startOfMonth } from 'date-fns';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfMonth } from 'date-fns/startOfMonth';
 import { SESSION_GAP_MS } from '../../schemas/analytics.ts';
 import { Delta, applyDeltas, type Level } from './stats.ts';
 import { dayId, hourId, localHourOf, monthId } from './periods.ts';

@@ -136,6 +136,13 @@ function Report({ report }: { report: AnalyticsReport }) {
         </Card>
       </div>
       <MarketingMetrics report={report} />
+      <p className="text-xs text-slate-500">
+        Places come from the visitor&apos;s address, looked up in {loc.source.source} data
+        {loc.source.date ? ` of ${loc.source.date}` : ''}; the address itself is not stored.{' '}
+        <a href={loc.source.url} className="underline" rel="noreferrer" target="_blank">
+          {loc.source.text}
+        </a>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,83 @@
+// Answers that are a whole collection, written while they are read: a JSON array or a text file (CSV)
+// from batches of rows (a database cursor), so neither the server nor the database holds the whole
+// answer. The first batch is read before anything is sent: a failure there is still an ordinary error
+// answer; a failure later can only cut the answer short (the connection is closed, never a 200 that
+// looks whole).
+import { once } from 'node:events';
+import type { Response } from 'express';
+
+/** Text is handed to the socket in pieces of about this size (one write per row costs more than the row). */
+const PIECE = 64 * 1024;
+
+/** Batches of `size` documents from an async source of documents (a Mongoose or driver cursor). */
+export async function* inBatches<T>(source: AsyncIterable<T>, size = 500): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const item of source) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/** Writes one piece, waiting while the client reads slower than the rows come. */
+async function write(res: Response, text: string): Promise<void> {
+  if (res.destroyed) throw new Error('the client went away');
+  if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+}
+
+/**
+ * Sends `chunks` as the body with `headers` (status 200); the first chunk is awaited before the headers go.
+ * Resolves when the answer is complete, or when the client went away (the source is then closed).
+ */
+export async function streamText(res: Response, headers: Record<string, string>, chunks: AsyncIterable<string>): Promise<void> {
+  const it = chunks[Symbol.asyncIterator]();
+  let next = await it.next(); // a failure here is an ordinary error answer
+  res.status(200).set(headers);
+  let pending = '';
+  try {
+    while (!next.done) {
+      pending += next.value;
+      if (pending.length >= PIECE) {
+        await write(res, pending);
+        pending = '';
+      }
+      next = await it.next();
+    }
+    res.end(pending);
+  } catch (err) {
+    await it.return?.(undefined);
+    // Headers are out: all that is left is to cut the answer short so the client sees it incomplete.
+    res.destroy(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/** The JSON text of an array, from batches of items, `[` … `]`, each batch one piece. */
+export async function* jsonArrayText(batches: AsyncIterable<readonly unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield '[';
+  for await (const batch of batches) {
+    if (!batch.length) continue;
+    const items = batch.map((item) => JSON.stringify(item)).join(',');
+    yield first ? items : `,${items}`;
+    first = false;
+  }
+  yield ']';
+}
+
+/** Answers a JSON array (200) written from batches of items; the same body `res.json(array)` would send. */
+export function streamJsonArray(res: Response, batches: AsyncIterable<readonly unknown[]>): Promise<void> {
+  // '[' alone is not worth the first-chunk wait: the first batch is read before the headers go.
+  return streamText(res, { 'Content-Type': 'application/json; charset=utf-8' }, prefetched(jsonArrayText(batches)));
+}
+
+/** A text source whose first yielded chunk includes the first batch's text (so a failure to read it comes first). */
+async function* prefetched(source: AsyncGenerator<string>): AsyncGenerator<string> {
+  const opening = await source.next(); // '['
+  if (opening.done) return;
+  const firstBatch = await source.next();
+  yield opening.value + (firstBatch.done ? '' : firstBatch.value);
+  if (!firstBatch.done) yield* source;
+}

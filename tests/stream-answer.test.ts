@@ -1,0 +1,105 @@
+// Whole-collection answers written while they are read (server/stream-answer.ts): the customer list and
+// its CSV export over HTTP, across several database batches, against the real embedded database; and what
+// a caller sees when reading fails before or during the answer.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { trpcClient } from './helpers/trpc-client.ts';
+import { CustomerModel } from '../models/customer.ts';
+import { CUSTOMER_BATCH } from '../models/customer-list.ts';
+import { streamJsonArray } from '../server/stream-answer.ts';
+
+const server = useTestServer();
+let admin: string;
+const MANY = CUSTOMER_BATCH * 2 + 37;
+
+beforeAll(async () => {
+  ({ admin } = await createOffice(server, ['Ben']));
+  const start = Date.UTC(2026, 0, 1);
+  await CustomerModel.insertMany(
+    Array.from({ length: MANY }, (_, i) => ({
+      name: `Customer ${i}`,
+      email: `c${i}@example.com`,
+      phone: `+1720555${String(i).padStart(4, '0')}`,
+      medicalHistory: 'kept out of lists',
+      leadKey: `manual:stream-${i}`,
+      createdAt: new Date(start + i * 60_000),
+    })),
+  );
+});
+
+describe('the whole customer list', () => {
+  it('answers every customer, newest first, exactly as the console procedure lists them', async () => {
+    const res = await server.api('GET', '/api/admin/customers', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(MANY);
+    expect(res.body[0].name).toBe(`Customer ${MANY - 1}`);
+    expect(res.body.at(-1).name).toBe('Customer 0');
+    const listed = await trpcClient(server.url, admin).customers.list.query();
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(listed)));
+    expect(JSON.stringify(res.body)).not.toContain('kept out of lists');
+  });
+
+  it('exports every customer as CSV, one header line and one line each', async () => {
+    const res = await fetch(`${server.url}/api/admin/customers/export`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split('\n');
+    expect(lines[0]).toMatch(/^customerId,name,/);
+    expect(lines.filter((l) => l.startsWith('customerId,'))).toHaveLength(1);
+    expect(lines).toHaveLength(MANY + 1);
+  });
+
+  it('refuses both without a token', async () => {
+    expect((await server.api('GET', '/api/admin/customers')).status).toBe(401);
+    expect((await fetch(`${server.url}/api/admin/customers/export`)).status).toBe(401);
+  });
+});
+
+describe('a streamed JSON array', () => {
+  let url = '';
+  let close = () => {};
+  beforeAll(async () => {
+    const app = express();
+    const batches = async function* (failAt: number) {
+      for (let i = 0; i < 3; i++) {
+        if (i === failAt) throw new Error('the database went away');
+        yield Array.from({ length: 20_000 }, (_, j) => ({ i, j, at: new Date(0) }));
+      }
+    };
+    app.get('/fail/:at', async (req, res, next) => {
+      await streamJsonArray(res, batches(Number(req.params.at))).catch(next);
+    });
+    app.get('/empty', (_req, res) => streamJsonArray(res, (async function* () {})()));
+    app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(503).json({ error: 'Database unavailable' });
+    });
+    const listening = app.listen(0);
+    await once(listening, 'listening');
+    url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    close = () => listening.close();
+  });
+  afterAll(() => close());
+
+  it('is the same text as the whole array would be', async () => {
+    const res = await fetch(`${url}/fail/99`);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await res.json();
+    expect(body).toHaveLength(60_000);
+    expect(body[59_999]).toEqual({ i: 2, j: 19_999, at: '1970-01-01T00:00:00.000Z' });
+    expect(await (await fetch(`${url}/empty`)).json()).toEqual([]);
+  });
+
+  it('a failure before the first rows is an ordinary error answer', async () => {
+    const res = await fetch(`${url}/fail/0`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: 'Database unavailable' });
+  });
+
+  it('a failure after rows were sent cuts the answer short instead of ending it as if whole', async () => {
+    const res = await fetch(`${url}/fail/2`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
+  });
+});
