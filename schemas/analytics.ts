@@ -1,5 +1,6 @@
 // Visit tracking and site analytics: the payload, the periods and the display limits (docs/product.md §3, §7, §9).
 import { z } from 'zod';
+import { pagePath } from './public.ts';
 
 export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '90d', 'current-month', 'last-month', 'current-year', 'last-year'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -74,7 +75,7 @@ export function sitePageOf(page: string): string | null {
   const value = page.trim().toLowerCase().slice(0, 200);
   if (sitePages.has(value)) return value;
   if (!value.startsWith('/')) return null;
-  const path = value.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
+  const path = pagePath(value.replace(/[?#].*$/, ''));
   return PAGE_PATHS[path] ?? null;
 }
 
