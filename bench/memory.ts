@@ -205,19 +205,21 @@ async function benchSize(size: number) {
     await sleep(Math.min(WAIT, 10) * 1000);
     const idle = footprint(server.pid!);
     const token = await signIn(base);
-    const rows = [
-      ['HTTP phase', await phase(server.pid!, () => httpLoad(base))],
-      ['lead phase', await phase(server.pid!, () => leadLoad(base, token))],
-      ['GET /api/admin/leads', await phase(server.pid!, () => fullList(base, token))],
-    ] as const;
     const f = (n: number) => n.toFixed(0).padStart(5);
     const fp = (x: Footprint) => `${f(x.server)} + ${f(x.started)} = ${f(total(x))}`;
+    // Each row is printed as soon as it is measured: a run cut short still tells what it got.
     console.log(`\n### ${size.toLocaleString('en-US')} leads\n`);
     console.log(`start (npm start of an unchanged checkout, to the first answer): ${(startMs / 1000).toFixed(2)} s`);
     console.log(`RSS in MiB as server + what it starts (FerretDB) = both; levels ${WAIT} s after each load\n`);
     console.log(`| ${'load'.padEnd(22)} | ${'before'.padEnd(21)} | ${'peak'.padEnd(21)} | ${'after'.padEnd(21)} | note`);
     console.log(`| ${'idle'.padEnd(22)} | ${fp(idle)} | ${''.padEnd(21)} | ${''.padEnd(21)} |`);
-    for (const [name, r] of rows) {
+    const phases: [string, () => Promise<string | void>][] = [
+      ['HTTP phase', () => httpLoad(base)],
+      ['lead phase', () => leadLoad(base, token)],
+      ['GET /api/admin/leads', () => fullList(base, token)],
+    ];
+    for (const [name, work] of phases) {
+      const r = await phase(server.pid!, work);
       console.log(
         `| ${name.padEnd(22)} | ${fp(r.before)} | ${fp(r.peak).slice(0, 16)}${f(r.peakTotal)} | ${fp(r.after)} | ${r.note ?? ''}`,
       );
