@@ -81,13 +81,14 @@ function tooMany(windowStart: Date): DomainError {
  * number get through), then reserves the account's turn: the caller settles it with the answer.
  */
 export async function admitAttempt(keys: SignInKeys): Promise<AccountTurn> {
+  const arrivedAt = new Date();
   const pair = await hit(keys.pair);
   if (pair.count > ACCOUNT_ATTEMPTS) throw tooMany(pair.windowStart);
   // Only attempts the pair let through count against the address: otherwise, of parallel attempts,
   // one admitted by its pair count could meet the address count of the refused ones.
   const address = keys.address ? await hit(keys.address) : null;
   if (address && address.count > ADDRESS_ATTEMPTS) throw tooMany(address.windowStart);
-  return takeTurn(keys.account);
+  return takeTurn(keys.account, arrivedAt);
 }
 
 /** A successful sign-in: the account and this pair start afresh and the address gets its attempt back. */

@@ -34,7 +34,7 @@ export async function removeOwnFactors(staff: StaffDoc, proof: RemoveFactorsInpu
       await turn.release();
     }
   } else {
-    await withTurn(codeTurnKey(staff.id), async (turn) => {
+    await withTurn(codeTurnKey(staff.id), new Date(), async (turn) => {
       if (!(await verifySecondFactorCode(staff.id, proof.code ?? ''))) {
         await turn.failed();
         throw badRequest(INVALID_CODE);

@@ -63,12 +63,13 @@ export async function recordFailedSignIn(email: string, staff: StaffDoc | null, 
  * token gives one session only.
  */
 export async function completeSecondStep(input: MfaInput, secret: string): Promise<SessionAnswer> {
+  const arrivedAt = new Date();
   const claims = verifyMfaToken(input.mfaToken, secret);
   if (!claims) throw unauthorized(SECOND_STEP_EXPIRED);
   await admitCodeAttempt(claims.jti);
   const [revoked, staff] = await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]);
   if (revoked || !staff) throw unauthorized(SECOND_STEP_EXPIRED);
-  return withTurn(codeTurnKey(staff.id), async (turn) => {
+  return withTurn(codeTurnKey(staff.id), arrivedAt, async (turn) => {
     const method = await verifySecondFactorCode(staff.id, input.code);
     if (!method) {
       await turn.failed();

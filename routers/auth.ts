@@ -73,7 +73,7 @@ export const authRouter = router({
     isAdmin: isAdminStaff(ctx.staff, ctx.config),
     isAgent: Boolean(ctx.staff.isAgent),
     mustChangePassword: Boolean(ctx.staff.mustChangePassword),
-    mustEnrol: ctx.claims.scope === 'enrol',
+    ...(ctx.claims.scope === 'enrol' ? { mustEnrol: true as const } : {}),
   })),
 
   /**
