@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { passwordCheckCount } from '../../models/staff.ts';
-import { ACCOUNT_ATTEMPTS } from '../../models/login-throttle.ts';
 import { ACCOUNT_FREE_FAILURES } from '../../models/account-turn.ts';
 
 let server: TestServer;
