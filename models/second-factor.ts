@@ -163,6 +163,12 @@ export async function regenerateRecoveryCodes(staffId: string): Promise<string[]
   return codes;
 }
 
+/** The ids of the accounts with a second factor (the Staff page marks them). */
+export async function factorOwners(): Promise<Set<string>> {
+  const docs = await FactorModel.find({ 'totp.secret': { $exists: true } }, { _id: 1 }).lean();
+  return new Set(docs.map((d) => String(d._id)));
+}
+
 /** Removes every second factor of the account (its own removal, or an admin's reset). */
 export async function removeAllFactors(staffId: string): Promise<boolean> {
   const res = await FactorModel.deleteOne({ _id: staffId });

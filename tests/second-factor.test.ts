@@ -140,6 +140,35 @@ describe('the office setting requireSecondFactor', () => {
   });
 });
 
+describe("an admin resetting a colleague's factors", () => {
+  it("removes them, ends the colleague's sessions and is audited", async () => {
+    const { password } = await enrolled('lost@example.com', 'lost-phone-password');
+    const session = await login('lost@example.com', password);
+    expect(session.body.mfaRequired).toBe(true);
+    const { staff: admin, token: adminToken } = await createStaffWithToken(server, { name: 'Ada Admin', email: 'ada-admin@example.com' });
+    admin.isAdmin = true;
+    await admin.save();
+    const list = await server.api('GET', '/trpc/staff.list', { token: adminToken });
+    const row = list.body.result.data.json.find((r: { email: string }) => r.email === 'lost@example.com');
+    expect(row.hasSecondFactor).toBe(true);
+    const { token: colleagueToken } = await enrolled('lost2@example.com');
+    const row2 = (await server.api('GET', '/trpc/staff.list', { token: adminToken })).body.result.data.json.find(
+      (r: { email: string }) => r.email === 'lost2@example.com',
+    );
+    const reset = await server.api('POST', '/trpc/staff.resetFactors', { token: adminToken, body: { json: { staffId: row2.id } } });
+    expect(reset.status).toBe(200);
+    expect(await me(colleagueToken)).toBe(401);
+    const again = await login('lost2@example.com', 'enrolled-password-1');
+    expect(again.body).toEqual({ token: expect.any(String), user: expect.any(Object) });
+    const { entries } = await listAudit({ action: 'SECOND_FACTORS_RESET' });
+    expect(entries[0]).toMatchObject({ targetEmail: 'lost2@example.com', actor: { email: 'ada-admin@example.com' } });
+    // Others may not.
+    expect(
+      (await server.api('POST', '/trpc/staff.resetFactors', { token: colleagueToken, body: { json: { staffId: row.id } } })).status,
+    ).toBe(401);
+  });
+});
+
 describe('the audit log', () => {
   it('records sign-ins, failed sign-ins and an added factor', async () => {
     await enrolled('audrey@example.com', 'audrey-password-1');
