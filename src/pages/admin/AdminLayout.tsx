@@ -1,8 +1,9 @@
 // The admin console around every signed-in screen (docs/product.md §2): the Admin Console sidebar
 // (with Staff, Audit Log and Office settings for admins), the greeting, the settings menu (Change
 // Password, Sign-in security, Logout), the guard that sends visitors without a stored token to the
-// login, and the enrolment screen that replaces everything while the office requires a second factor. Under 768 px the same navigation sits at the bottom of the screen,
-// in reach of a thumb, with the title, greeting and settings in one top bar; a skip link leads to
+// login, and the enrolment screen that replaces everything while the office requires a second
+// factor. Under 768 px the same navigation sits at the bottom of the screen, in reach of a thumb,
+// with the title, greeting and settings in one top bar; a skip link leads to
 // the page's own content.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
