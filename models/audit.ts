@@ -1,5 +1,6 @@
 // The audit log: who read a customer's medical details, who exported what, and what admins changed
-// in the staff accounts. Admins read it in the console; entries are never edited.
+// in the staff accounts, every sign-in and failed sign-in, and every change of a second factor.
+// Admins read it in the console; entries are never edited.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 
 export const AUDIT_ACTIONS = [
@@ -11,6 +12,12 @@ export const AUDIT_ACTIONS = [
   'STAFF_ROLES_CHANGED',
   'STAFF_PASSWORD_RESET',
   'OFFICE_SETTING_CHANGED',
+  'SIGN_IN',
+  'SIGN_IN_FAILED',
+  'SECOND_FACTOR_ADDED',
+  'SECOND_FACTOR_REMOVED',
+  'RECOVERY_CODES_REGENERATED',
+  'SECOND_FACTORS_RESET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,23 +3,19 @@
 // before the password is checked, so parallel or batched guesses cannot slip past a limit:
 // - per account and address: a few failures, then 429 for that address only;
 // - per address across accounts: a password spray from one address stops;
-// - per account across addresses: no lockout, but a delay that grows with the failures, so a
-//   guesser rotating addresses gets slower and slower while the owner still gets in.
+// - per account across addresses: no lockout, but one guess at a time and a wait that grows with
+//   the failures (models/account-turn.ts), so a guesser rotating addresses, in parallel or not,
+//   gets slower and slower while the owner still gets in.
 import mongoose, { Schema } from 'mongoose';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { isDuplicateKey, tooManyRequests, type DomainError } from '../server/errors.ts';
+import { takeTurn, type AccountTurn } from './account-turn.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 /** Failed attempts allowed on one account from one address per window: enough for typos, far too few to guess. */
 export const ACCOUNT_ATTEMPTS = 5;
 /** Failed attempts allowed from one address per window, across accounts (an office shares one). */
 export const ADDRESS_ATTEMPTS = 20;
-/** Failures on one account, from anywhere, before each further attempt is slowed down. */
-export const ACCOUNT_FREE_FAILURES = 5;
-/** The first delay; it doubles with every further failure, up to the maximum. */
-export const ACCOUNT_DELAY_BASE_MS = 500;
-export const ACCOUNT_DELAY_MAX_MS = 8000;
-
 const throttleSchema = new Schema({
   key: { type: String, required: true, unique: true },
   count: { type: Number, required: true, default: 0 },
@@ -71,50 +67,34 @@ async function hit(key: string): Promise<{ count: number; windowStart: Date }> {
   }
 }
 
-/** The count of the key in the current window, without counting. */
-async function peek(key: string): Promise<number> {
-  const cutoff = new Date(Date.now() - THROTTLE_WINDOW_MS);
-  const doc = await ThrottleModel.findOne({ key, windowStart: { $gt: cutoff } }).lean();
-  return doc?.count ?? 0;
-}
-
 function tooMany(windowStart: Date): DomainError {
   const minutes = Math.max(1, Math.ceil((windowStart.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 60_000));
-  return tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  return tooManyRequests(
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    (windowStart.getTime() + THROTTLE_WINDOW_MS - Date.now()) / 1000,
+  );
 }
-
-/** The wait before the next password check of an account with this many recent failures. */
-export function accountDelayMs(failures: number): number {
-  if (failures < ACCOUNT_FREE_FAILURES) return 0;
-  return Math.min(ACCOUNT_DELAY_MAX_MS, ACCOUNT_DELAY_BASE_MS * 2 ** (failures - ACCOUNT_FREE_FAILURES));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Lets an attempt go on to the password check, or throws 429. Counts it against the account and
  * address pair, and the address, first (so of any number of parallel attempts only the allowed
- * number get through), then waits as long as the account's recent failures ask.
+ * number get through), then reserves the account's turn: the caller settles it with the answer.
  */
-export async function admitAttempt(keys: SignInKeys): Promise<void> {
+export async function admitAttempt(keys: SignInKeys): Promise<AccountTurn> {
+  const arrivedAt = new Date();
   const pair = await hit(keys.pair);
   if (pair.count > ACCOUNT_ATTEMPTS) throw tooMany(pair.windowStart);
   // Only attempts the pair let through count against the address: otherwise, of parallel attempts,
   // one admitted by its pair count could meet the address count of the refused ones.
   const address = keys.address ? await hit(keys.address) : null;
   if (address && address.count > ADDRESS_ATTEMPTS) throw tooMany(address.windowStart);
-  const delay = accountDelayMs(await peek(keys.account));
-  if (delay > 0) await sleep(delay);
-}
-
-/** A wrong password: the account's failures grow, and with them the next attempt's delay. */
-export async function recordFailure(keys: SignInKeys): Promise<void> {
-  await hit(keys.account);
+  return takeTurn(keys.account, arrivedAt);
 }
 
 /** A successful sign-in: the account and this pair start afresh and the address gets its attempt back. */
-export async function forgive(keys: SignInKeys): Promise<void> {
-  await ThrottleModel.deleteMany({ key: { $in: [keys.account, keys.pair] } });
+export async function forgive(keys: SignInKeys, turn: AccountTurn): Promise<void> {
+  await turn.succeeded();
+  await ThrottleModel.deleteMany({ key: keys.pair });
   if (keys.address) await ThrottleModel.updateOne({ key: keys.address, count: { $gt: 0 } }, { $inc: { count: -1 } });
 }
 
@@ -126,4 +106,14 @@ export async function admitAddress(ip: string): Promise<void> {
 
 export async function forgiveAddress(ip: string): Promise<void> {
   await ThrottleModel.updateOne({ key: addressKey(ip), count: { $gt: 0 } }, { $inc: { count: -1 } });
+}
+
+/** Wrong codes one second step (one password sign-in) may try before it must start again. */
+export const CODE_ATTEMPTS = 5;
+
+/** Counts one code against this sign-in attempt (the id of its second-step token), or throws 429. */
+export async function admitCodeAttempt(attemptId: string): Promise<void> {
+  const attempt = await hit(`attempt:${attemptId}`);
+  if (attempt.count > CODE_ATTEMPTS)
+    throw tooManyRequests('Too many wrong codes for this sign-in. Please sign in again with your password.', THROTTLE_WINDOW_MS / 1000);
 }

@@ -1,9 +1,10 @@
-// What admins do to staff accounts from the console: list, add, remove, set roles and reset a
-// password. Every change is written to the audit log. An admin cannot remove or demote themselves,
+// What admins do to staff accounts from the console: list, add, remove, set roles, reset a
+// password and reset a colleague's second factors. Every change is written to the audit log. An admin cannot remove or demote themselves,
 // and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { StaffModel, hashPassword, type Staff } from './staff.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { factorOwners, removeAllFactors } from './second-factor.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
 
 /** The admin acting, and the ADMIN_EMAIL account that must stay an admin. */
@@ -18,6 +19,7 @@ export interface StaffRow {
   isAgent: boolean;
   isAdmin: boolean;
   mustChangePassword: boolean;
+  hasSecondFactor: boolean;
   lastLoginAt: Date | null;
   createdAt: Date | null;
 }
@@ -26,20 +28,21 @@ const isConfiguredAdmin = (email: string, actor: AdminActor) =>
   Boolean(actor.configuredAdminEmail) && email === actor.configuredAdminEmail!.toLowerCase();
 
 /** An account as the Staff page shows it: never the password hash. */
-const toRow = (s: Staff & { _id: unknown; createdAt?: Date }): StaffRow => ({
+const toRow = (s: Staff & { _id: unknown; createdAt?: Date }, withFactor: Set<string>): StaffRow => ({
   id: String(s._id),
   name: s.name,
   email: s.email,
   isAgent: Boolean(s.isAgent),
   isAdmin: Boolean(s.isAdmin),
   mustChangePassword: Boolean(s.mustChangePassword),
+  hasSecondFactor: withFactor.has(String(s._id)),
   lastLoginAt: s.lastLoginAt ?? null,
   createdAt: s.createdAt ?? null,
 });
 
 export async function listStaffRows(): Promise<StaffRow[]> {
-  const rows = await StaffModel.find().sort({ name: 1, email: 1 }).lean();
-  return rows.map(toRow);
+  const [rows, withFactor] = await Promise.all([StaffModel.find().sort({ name: 1, email: 1 }).lean(), factorOwners()]);
+  return rows.map((r) => toRow(r, withFactor));
 }
 
 async function findRow(staffId: string) {
@@ -78,7 +81,7 @@ export async function setStaffRoles(input: StaffRolesInput, actor: AdminActor): 
   const updated = await StaffModel.findByIdAndUpdate(staff._id, { $set }, { new: true }).lean();
   if (!updated) throw notFound('That staff account no longer exists.');
   await recordAudit(actor, { action: 'STAFF_ROLES_CHANGED', targetEmail: updated.email, detail: roleWords(updated) });
-  return toRow(updated);
+  return toRow(updated, await factorOwners());
 }
 
 /** A temporary password: every session of the account ends and it must choose a new one at sign-in. */
@@ -96,4 +99,15 @@ export async function resetStaffPassword(staffId: string, temporaryPassword: str
 
 function roleWords(s: { isAgent?: boolean | null; isAdmin?: boolean | null }): string {
   return [s.isAdmin ? 'admin' : null, s.isAgent ? 'agent' : null].filter(Boolean).join(', ') || 'staff';
+}
+
+/**
+ * Removes a colleague's second factors (a lost phone): every session of theirs ends, and they sign
+ * in with the password alone (or enrol again when the office requires a factor).
+ */
+export async function resetStaffFactors(staffId: string, actor: AdminActor): Promise<void> {
+  const staff = await findRow(staffId);
+  await removeAllFactors(staff.id as string);
+  await StaffModel.updateOne({ _id: staff._id }, { $inc: { tokenVersion: 1 } });
+  await recordAudit(actor, { action: 'SECOND_FACTORS_RESET', targetEmail: staff.email });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
 import type { StaffClaims } from '../server/tokens.ts';
 import { badRequest } from '../server/errors.ts';
-import { staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
+import { newPassword, staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
 
 const staffSchema = new Schema(
   {
@@ -97,12 +97,15 @@ export async function recordLogin(staff: StaffDoc): Promise<void> {
   await staff.save();
 }
 
+export const SAME_PASSWORD = 'The new password must differ from the current one';
+
 /**
- * Replaces the password after checking the current one. Bumps the token version, so every token
+ * Replaces the password after checking the current one (and that the new one differs). Bumps the token version, so every token
  * issued before, on every device, stops working; returns the account with its new version.
  */
 export async function changePassword(staff: StaffDoc, currentPassword: string, newPassword: string): Promise<StaffDoc> {
   if (!(await verifyPassword(staff.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
+  if (newPassword === currentPassword) throw badRequest(SAME_PASSWORD);
   const updated = await StaffModel.findOneAndUpdate(
     // Matching the version read means two concurrent changes cannot both succeed silently.
     { _id: staff._id, tokenVersion: staff.tokenVersion },
@@ -173,7 +176,10 @@ export async function ensureAdminAccount(admin: { email: string; password: strin
   const email = admin.email.trim().toLowerCase();
   const existing = await StaffModel.findOne({ email });
   if (!existing) {
-    const input = staffAccountInput.parse({ email, password: admin.password, name: admin.name ?? 'Administrator' });
+    // ADMIN_PASSWORD is checked at start (server/config.ts) by the general rule, so a start never fails here.
+    const input = staffAccountInput
+      .extend({ password: newPassword })
+      .parse({ email, password: admin.password, name: admin.name ?? 'Administrator' });
     const staff = await StaffModel.create({
       ...input,
       passwordHash: await hashPassword(input.password),

@@ -1,36 +1,46 @@
-// Staff sign-in (password and Google), the signed-in user and what it may do, password change and sign-out.
+// Staff sign-in (password and Google, then the second step when the account has a factor), the
+// signed-in user and what it may do, password change and sign-out. Factor enrolment: auth-factors.ts.
 import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } from './trpc.ts';
 import { restRoutes } from './rest.ts';
 import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
-import { GoogleTokenError, signStaffToken, verifyGoogleIdToken } from '../server/tokens.ts';
+import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
 import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
-import { admitAddress, admitAttempt, forgive, forgiveAddress, recordFailure, signInKeys } from '../models/login-throttle.ts';
+import { admitAddress, admitAttempt, forgive, forgiveAddress, signInKeys } from '../models/login-throttle.ts';
 import { revokeToken } from '../models/session.ts';
-import { changePasswordInput, googleLoginInput, loginInput, type SessionUser } from '../schemas/auth.ts';
+import { afterFirstFactor, completeSecondStep, recordFailedSignIn, sessionFor, userOf } from '../models/sign-in.ts';
+import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
+import { mfaInput } from '../schemas/second-factor.ts';
+import { factorProcedures } from './auth-factors.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 
-const userOf = (staff: StaffDoc): SessionUser => ({ name: staff.name, email: staff.email });
-
-function session(staff: StaffDoc, secret: string) {
-  return { token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, secret), user: userOf(staff) };
-}
-
 export const authRouter = router({
+  /** CONTRACT.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
   login: publicProcedure
     .use(unbatched)
     .input(loginInput)
     .mutation(async ({ input, ctx }) => {
       const keys = signInKeys(input.email, ctx.ip);
-      await admitAttempt(keys);
-      const staff = await authenticate(input.email, input.password);
-      if (!staff) {
-        await recordFailure(keys);
-        throw unauthorized(INVALID_LOGIN);
+      const turn = await admitAttempt(keys);
+      try {
+        const staff = await authenticate(input.email, input.password);
+        if (!staff) {
+          await turn.failed();
+          await recordFailedSignIn(input.email, await findStaffByEmail(input.email), 'wrong email or password');
+          throw unauthorized(INVALID_LOGIN);
+        }
+        await forgive(keys, turn);
+        return await afterFirstFactor(staff, ctx.config.jwtSecret, 'password');
+      } finally {
+        await turn.release();
       }
-      await forgive(keys);
-      return session(staff, ctx.config.jwtSecret);
     }),
+
+  /** The second step: an authenticator or recovery code for the token the password step answered. */
+  mfa: publicProcedure
+    .use(unbatched)
+    .input(mfaInput)
+    .mutation(({ input, ctx }) => completeSecondStep(input, ctx.config.jwtSecret)),
 
   googleLogin: publicProcedure
     .use(unbatched)
@@ -53,16 +63,17 @@ export const authRouter = router({
       if (!staff) throw forbidden(`No staff account uses ${email}. Ask the system administrator for access.`);
       await recordLogin(staff);
       await forgiveAddress(ctx.ip);
-      return session(staff, ctx.config.jwtSecret);
+      return afterFirstFactor(staff, ctx.config.jwtSecret, 'Google');
     }),
 
   me: sessionProcedure.query(({ ctx }) => userOf(ctx.staff)),
 
-  /** What the console shows this account: the admin pages, and whether a new password is due first. */
+  /** What the console shows this account: the admin pages, and whether a new password or a second factor is due first. */
   access: sessionProcedure.query(({ ctx }) => ({
     isAdmin: isAdminStaff(ctx.staff, ctx.config),
     isAgent: Boolean(ctx.staff.isAgent),
     mustChangePassword: Boolean(ctx.staff.mustChangePassword),
+    ...(ctx.claims.scope === 'enrol' ? { mustEnrol: true as const } : {}),
   })),
 
   /**
@@ -74,16 +85,20 @@ export const authRouter = router({
     .input(changePasswordInput)
     .mutation(async ({ input, ctx }) => {
       const keys = signInKeys(ctx.staff.email, ctx.ip, { countAddress: false });
-      await admitAttempt(keys);
+      const turn = await admitAttempt(keys);
       let updated: StaffDoc;
       try {
         updated = await changePassword(ctx.staff, input.currentPassword, input.newPassword);
+        await forgive(keys, turn);
       } catch (err) {
-        if (err instanceof DomainError && err.code === 'BAD_REQUEST') await recordFailure(keys);
+        if (err instanceof DomainError && err.code === 'BAD_REQUEST' && err.message === 'Current password is incorrect')
+          await turn.failed();
         throw err;
+      } finally {
+        await turn.release();
       }
-      await forgive(keys);
-      return { success: true as const, token: session(updated, ctx.config.jwtSecret).token };
+      // An enrolment-only session stays one until a factor is added.
+      return { success: true as const, token: sessionFor(updated, ctx.config.jwtSecret, ctx.claims.scope).token };
     }),
 
   /** Ends this token at once (other devices stay signed in). */
@@ -91,10 +106,13 @@ export const authRouter = router({
     await revokeToken(ctx.claims);
     return { success: true as const };
   }),
+
+  ...factorProcedures,
 });
 
 export const authRest = restRoutes(authRouter, [
   { method: 'post', path: '/api/auth/login', handle: (caller, req) => caller.login(req.body) },
+  { method: 'post', path: '/api/auth/mfa', handle: (caller, req) => caller.mfa(req.body) },
   { method: 'post', path: '/api/auth/google-login', handle: (caller, req) => caller.googleLogin(req.body) },
   {
     method: 'post',
@@ -106,4 +124,14 @@ export const authRest = restRoutes(authRouter, [
     },
   },
   { method: 'post', path: '/api/auth/logout', handle: (caller) => caller.logout() },
+  { method: 'post', path: '/api/auth/totp/setup', handle: (caller) => caller.totpSetup() },
+  {
+    method: 'post',
+    path: '/api/auth/totp/confirm',
+    // CONTRACT.md fixes this answer; the console's fresh token stays on tRPC.
+    handle: async (caller, req) => {
+      const { success, recoveryCodes } = await caller.totpConfirm(req.body);
+      return { success, recoveryCodes };
+    },
+  },
 ]);

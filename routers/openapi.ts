@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { MountableRoute } from './rest.ts';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
+import { mfaInput, totpConfirmInput } from '../schemas/second-factor.ts';
 import { activityExportInput, leadClaimInput, leadCreateInput, leadUpdateInput } from '../schemas/lead.ts';
 import { customerCreateInput, customerUpdateInput } from '../schemas/customer.ts';
 import { referralSubmission } from '../schemas/site.ts';
@@ -47,16 +48,38 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'post',
     path: '/api/auth/login',
-    summary: 'Staff sign-in with email and password',
+    summary: 'Staff sign-in with email and password (an account with a second factor gets mfaRequired and no token)',
     body: loginInput,
+    answer: answers.signInAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/mfa',
+    summary: 'The second step of a sign-in: an authenticator or recovery code',
+    body: mfaInput,
     answer: answers.sessionAnswer,
   },
   {
     method: 'post',
     path: '/api/auth/google-login',
-    summary: 'Staff sign-in with a Google credential',
+    summary: 'Staff sign-in with a Google credential (the second factor applies as for a password)',
     body: googleLoginInput,
-    answer: answers.sessionAnswer,
+    answer: answers.signInAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/totp/setup',
+    summary: 'Start adding an authenticator app: a secret and its otpauth URL',
+    staff: true,
+    answer: answers.totpSetupAnswer,
+  },
+  {
+    method: 'post',
+    path: '/api/auth/totp/confirm',
+    summary: 'Turn the authenticator app on with a code from it; answers ten recovery codes',
+    staff: true,
+    body: totpConfirmInput,
+    answer: answers.totpConfirmAnswer,
   },
   {
     method: 'post',

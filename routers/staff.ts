@@ -1,9 +1,10 @@
-// Staff management for admins: list, add, remove, set agent and admin, reset a password.
+// Staff management for admins: list, add, remove, set agent and admin, reset a password or the second factors.
 // The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/staff-admin.ts.
 import {
   addStaffAccount,
   listStaffRows,
   removeStaffAccount,
+  resetStaffFactors,
   resetStaffPassword,
   setStaffRoles,
   type AdminActor,
@@ -27,6 +28,10 @@ export const staffRouter = router({
   setRoles: adminProcedure.input(staffRolesInput).mutation(({ input, ctx }) => setStaffRoles(input, adminOf(ctx))),
   resetPassword: adminProcedure.input(staffResetInput).mutation(async ({ input, ctx }) => {
     await resetStaffPassword(input.staffId, input.temporaryPassword, adminOf(ctx));
+    return { success: true as const };
+  }),
+  resetFactors: adminProcedure.input(staffIdInput).mutation(async ({ input, ctx }) => {
+    await resetStaffFactors(input.staffId, adminOf(ctx));
     return { success: true as const };
   }),
 });

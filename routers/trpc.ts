@@ -43,12 +43,13 @@ const t = initTRPC.context<Context>().create({
 });
 
 /** Maps domain, validation and database errors onto tRPC codes, once, for every procedure. */
-const errorMapping = t.middleware(async ({ next, path }) => {
+const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (result.ok) return result;
   const err = result.error;
   const cause = err.cause;
   if (cause instanceof DomainError) {
+    if (cause.retryAfterSeconds !== undefined && !ctx.res.headersSent) ctx.res.setHeader('Retry-After', String(cause.retryAfterSeconds));
     result.error = new TRPCError({ code: cause.code, message: cause.message, cause });
   } else if (cause instanceof ZodError) {
     result.error = new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause });
@@ -91,9 +92,14 @@ export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 export const PASSWORD_CHANGE_REQUIRED = 'Your password was reset. Choose a new password to continue.';
+export const SECOND_FACTOR_REQUIRED = 'The office requires a second factor. Set one up to continue.';
 
-/** Procedures for signed-in staff; an account whose password an admin reset must change it first. */
+/**
+ * Procedures for signed-in staff; an account whose password an admin reset must change it first,
+ * and an enrolment-only session (the office requires a second factor) reaches nothing here.
+ */
 export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.claims.scope === 'enrol') throw new TRPCError({ code: 'FORBIDDEN', message: SECOND_FACTOR_REQUIRED });
   if (ctx.staff.mustChangePassword) throw new TRPCError({ code: 'FORBIDDEN', message: PASSWORD_CHANGE_REQUIRED });
   return next();
 });

@@ -53,6 +53,7 @@ export const SITE_PAGES = [
   'admin-customers',
   'admin-staff',
   'admin-audit',
+  'admin-office',
 ] as const;
 const sitePages = new Set<string>(SITE_PAGES);
 /** Paths of both hosting modes that name a site page. */

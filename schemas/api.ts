@@ -14,6 +14,18 @@ export const success = z.looseObject({ success: z.literal(true) });
 export const healthAnswer = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
 export const referralAnswer = z.object({ success: z.literal(true), leadId: z.string().min(1) });
 export const sessionAnswer = z.looseObject({ token: z.string().min(1), user: z.looseObject({ name: z.string(), email: z.string() }) });
+/** A right password for an account with a second factor: no token yet (CONTRACT.md). */
+export const mfaChallengeAnswer = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string().min(1),
+  methods: z.array(z.enum(['totp', 'recovery'])),
+});
+export const signInAnswer = z.union([sessionAnswer, mfaChallengeAnswer]);
+export const totpSetupAnswer = z.object({
+  secret: z.string().regex(/^[A-Z2-7]+=*$/),
+  otpauthUrl: z.string().startsWith('otpauth://totp/'),
+});
+export const totpConfirmAnswer = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).length(10) });
 
 export const leadAnswer = z.looseObject({
   leadId: z.string(),

@@ -2,6 +2,7 @@
 // the REST adapters and the staff command.
 import { z } from 'zod';
 import { emailAddress, personName } from './lead.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing it cannot be abused. */
@@ -14,6 +15,17 @@ export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+/**
+ * Staff accounts reach health data: a password they choose (or are given) is at least 12 characters
+ * and not a common one. Shorter than 8 still gets docs/product.md's message first.
+ */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
+export const STAFF_PASSWORD_TOO_SHORT = `Staff passwords must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters long`;
+export const PASSWORD_TOO_COMMON = 'That password is too common. Choose one that is harder to guess.';
+export const staffPassword = newPassword
+  .refine((p) => p.length >= STAFF_PASSWORD_MIN_LENGTH, STAFF_PASSWORD_TOO_SHORT)
+  .refine((p) => !isCommonPassword(p), PASSWORD_TOO_COMMON);
 
 /** A password being checked, not chosen: any non-empty text up to the maximum. */
 const givenPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Invalid email or password');
@@ -34,7 +46,7 @@ export const googleLoginInput = z.object({
 
 export const changePasswordInput = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH, 'Current password is incorrect'),
-  newPassword,
+  newPassword: staffPassword,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
@@ -46,7 +58,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const staffAccountInput = z.object({
   name: personName,
   email: emailAddress,
-  password: newPassword,
+  password: staffPassword,
   isAgent: z.boolean().optional(),
   isAdmin: z.boolean().optional(),
 });

@@ -1,7 +1,7 @@
 // Staff management and audit-log schemas: the admin console's Staff and Audit pages and their procedures.
 import { z } from 'zod';
 import { emailAddress, personName } from './lead.ts';
-import { newPassword } from './auth.ts';
+import { staffPassword } from './auth.ts';
 
 const staffId = z.string().regex(/^[0-9a-f]{24}$/i, 'Unknown staff account');
 
@@ -9,7 +9,7 @@ const staffId = z.string().regex(/^[0-9a-f]{24}$/i, 'Unknown staff account');
 export const staffAddInput = z.object({
   name: personName,
   email: emailAddress,
-  password: newPassword,
+  password: staffPassword,
   isAgent: z.boolean().default(false),
   isAdmin: z.boolean().default(false),
 });
@@ -22,7 +22,7 @@ export const staffRolesInput = z
   .refine((v) => v.isAgent !== undefined || v.isAdmin !== undefined, 'Say which role to change');
 export type StaffRolesInput = z.infer<typeof staffRolesInput>;
 
-export const staffResetInput = z.object({ staffId, temporaryPassword: newPassword });
+export const staffResetInput = z.object({ staffId, temporaryPassword: staffPassword });
 
 /** `cursor` is the time of the oldest entry shown: the next page starts before it. */
 export const auditListInput = z.object({ cursor: z.coerce.date().nullish() }).default({});

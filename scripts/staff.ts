@@ -1,12 +1,15 @@
-// `npm run staff -- add | list | remove`: manages the staff accounts (CONTRACT.md).
+// `npm run staff -- add | list | remove`: manages the staff accounts (CONTRACT.md). Without
+// --password, add reads the password from standard input (not echoed at a terminal).
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { withDatabase } from './cli-db.ts';
+import { readPassword } from './read-password.ts';
 import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
 import { staffAccountInput } from '../schemas/auth.ts';
 
 const USAGE = `Usage:
-  npm run staff -- add --name NAME --email EMAIL --password PASSWORD [--agent] [--admin]
+  npm run staff -- add --name NAME --email EMAIL [--password PASSWORD] [--agent] [--admin]
+    (without --password, the password is read from standard input)
   npm run staff -- list
   npm run staff -- remove --email EMAIL`;
 
@@ -37,12 +40,14 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parsed;
 
   if (command === 'add') {
-    if (!values.name || !values.email || !values.password) fail('add needs --name, --email and --password.');
+    if (!values.name || !values.email) fail('add needs --name and --email (and --password, or the password on standard input).');
+    const password = values.password ?? (await readPassword('Password: '));
+    if (!password) fail('add needs a password: give --password or type it on standard input.');
     // Validated before the database starts, so bad input answers at once.
     const input = staffAccountInput.parse({
       name: values.name,
       email: values.email,
-      password: values.password,
+      password,
       isAgent: values.agent ?? false,
       isAdmin: values.admin ?? false,
     });

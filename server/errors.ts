@@ -16,6 +16,8 @@ export class DomainError extends Error {
   constructor(
     public readonly code: DomainErrorCode,
     message: string,
+    /** For 429: when the caller may try again, sent as the `Retry-After` header. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -27,7 +29,8 @@ export const notFound = (message: string) => new DomainError('NOT_FOUND', messag
 export const conflict = (message: string) => new DomainError('CONFLICT', message);
 export const unauthorized = (message = 'Authentication required') => new DomainError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new DomainError('FORBIDDEN', message);
-export const tooManyRequests = (message: string) => new DomainError('TOO_MANY_REQUESTS', message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new DomainError('TOO_MANY_REQUESTS', message, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
 /** Errors from the driver that mean the database is away, not that the request was wrong. */

@@ -14,10 +14,17 @@ export interface StaffClaims {
   jti: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** 'enrol': the office requires a second factor this account lacks; only enrolment is open. */
+  scope?: 'enrol';
 }
 
-export function signStaffToken(staff: { id: string; tokenVersion: number }, secret: string): string {
-  return jwt.sign({ ver: staff.tokenVersion }, secret, {
+/** What a token is for: a session (no `typ`) or the pending second step of a sign-in. */
+const MFA_TYPE = 'mfa';
+/** Time to fetch a code from an app or touch a key between the password and the second step. */
+export const MFA_TOKEN_LIFETIME_SECONDS = 5 * 60;
+
+export function signStaffToken(staff: { id: string; tokenVersion: number }, secret: string, opts: { scope?: 'enrol' } = {}): string {
+  return jwt.sign(opts.scope ? { ver: staff.tokenVersion, scope: opts.scope } : { ver: staff.tokenVersion }, secret, {
     subject: staff.id,
     expiresIn: TOKEN_LIFETIME_SECONDS,
     jwtid: randomUUID(),
@@ -34,11 +41,38 @@ export function verifyStaffToken(token: string, secret: string): StaffClaims | n
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'], maxAge: TOKEN_LIFETIME_SECONDS });
     if (typeof payload !== 'object' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+    // A second-step token is no session.
+    if (payload.typ !== undefined) return null;
     const { iat, exp, jti } = payload;
     if (typeof iat !== 'number' || typeof exp !== 'number' || typeof jti !== 'string' || !jti) return null;
     // An `iat` in the future would stretch the lifetime past the maximum: measure from now too.
     if (exp - iat > TOKEN_LIFETIME_SECONDS || exp - Date.now() / 1000 > TOKEN_LIFETIME_SECONDS + 60) return null;
-    return { sub: payload.sub, ver: payload.ver, jti, exp };
+    return { sub: payload.sub, ver: payload.ver, jti, exp, ...(payload.scope === 'enrol' ? { scope: 'enrol' as const } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The token a right password earns an account with a second factor: it opens nothing but the
+ * second step (`POST /api/auth/mfa`), for a few minutes. Its id keys that attempt's code limit.
+ */
+export function signMfaToken(staff: { id: string; tokenVersion: number }, secret: string): string {
+  return jwt.sign({ ver: staff.tokenVersion, typ: MFA_TYPE }, secret, {
+    subject: staff.id,
+    expiresIn: MFA_TOKEN_LIFETIME_SECONDS,
+    jwtid: randomUUID(),
+    algorithm: 'HS256',
+  });
+}
+
+export function verifyMfaToken(token: string, secret: string): StaffClaims | null {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], maxAge: MFA_TOKEN_LIFETIME_SECONDS });
+    if (typeof payload !== 'object' || payload.typ !== MFA_TYPE) return null;
+    const { sub, ver, jti, exp } = payload;
+    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof jti !== 'string' || typeof exp !== 'number') return null;
+    return { sub, ver, jti, exp };
   } catch {
     return null;
   }

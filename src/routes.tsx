@@ -19,6 +19,7 @@ const MyWorkPage = lazy(() => import('./pages/admin/my-work/MyWorkPage.tsx'));
 const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
 const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
+const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
 
 export interface PageHandle {
   /** Page name reported for visit tracking. */
@@ -59,6 +60,11 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
     },
     { path: `${prefix}staff`, element: <StaffPage />, handle: h({ page: 'admin-staff', title: 'Staff', noindex: true }) },
     { path: `${prefix}audit`, element: <AuditPage />, handle: h({ page: 'admin-audit', title: 'Audit Log', noindex: true }) },
+    {
+      path: `${prefix}office`,
+      element: <OfficeSettingsPage />,
+      handle: h({ page: 'admin-office', title: 'Office settings', noindex: true }),
+    },
   ];
 };
 

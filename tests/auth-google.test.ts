@@ -6,6 +6,7 @@ import jwt from 'jsonwebtoken';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { setGoogleKeySource } from '../server/tokens.ts';
 import { StaffModel } from '../models/staff.ts';
+import { generate } from 'otplib';
 
 const CLIENT_ID = 'test-client-id.apps.googleusercontent.com';
 const KEY_ID = 'test-key-1';
@@ -51,6 +52,19 @@ describe('POST /api/auth/google-login', () => {
     const me = await server.api('GET', '/trpc/auth.me', { token: res.body.token });
     expect(me.status).toBe(200);
     expect((await StaffModel.findOne({ email: 'gina@example.com' }).lean())!.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('asks an account with a second factor for its code before any token', async () => {
+    const { token } = await createStaffWithToken(server, { name: 'Gil Guarded', email: 'gil@example.com' });
+    const setup = await server.api('POST', '/api/auth/totp/setup', { token });
+    await server.api('POST', '/api/auth/totp/confirm', { token, body: { code: await generate({ secret: setup.body.secret }) } });
+    const res = await googleLogin(idToken({ email: 'gil@example.com' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp', 'recovery'] });
+    const next = await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const done = await server.api('POST', '/api/auth/mfa', { body: { mfaToken: res.body.mfaToken, code: next } });
+    expect(done.status).toBe(200);
+    expect(done.body.user).toEqual({ name: 'Gil Guarded', email: 'gil@example.com' });
   });
 
   it('accepts the issuer without the scheme too', async () => {

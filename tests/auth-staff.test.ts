@@ -57,7 +57,12 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
 }
 
 function staff(dataDir: string, ...args: string[]) {
-  const res = spawnSync(tsx, ['scripts/staff.ts', ...args], { cwd: root, env: baseEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
+  return staffWithInput(dataDir, '', ...args);
+}
+
+/** The command with `input` on its standard input (a password piped in). */
+function staffWithInput(dataDir: string, input: string, ...args: string[]) {
+  const res = spawnSync(tsx, ['scripts/staff.ts', ...args], { cwd: root, env: baseEnv(dataDir), encoding: 'utf8', timeout: 60_000, input });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
@@ -101,6 +106,15 @@ describe('staff command and ADMIN_* bootstrap', () => {
     expect(malformed.code).toBe(1);
     expect(malformed.err).toContain('Enter a valid email address');
     expect(staff(dataDir, 'add', '--email', 'pat@example.com').code).toBe(1);
+    const elevenChars = staff(dataDir, 'add', '--name', 'Pat Staff', '--email', 'pat@example.com', '--password', 'pat-passwd1');
+    expect(elevenChars.code).toBe(1);
+    expect(elevenChars.err).toContain('Staff passwords must be at least 12 characters long');
+
+    // Without --password the password comes from standard input, never the command line.
+    const piped = staffWithInput(dataDir, 'pia-piped-password\n', 'add', '--name', 'Pia Piped', '--email', 'pia@example.com');
+    expect(piped.code).toBe(0);
+    expect((await login(server.base, 'pia@example.com', 'pia-piped-password')).status).toBe(200);
+    expect(staffWithInput(dataDir, '', 'add', '--name', 'Pia Piped', '--email', 'pia2@example.com').code).toBe(1);
 
     const added = staff(dataDir, 'add', '--name', 'Pat Staff', '--email', 'Pat@Example.com', '--password', 'pat-password-1', '--agent');
     expect(added.code).toBe(0);

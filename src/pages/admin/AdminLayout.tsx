@@ -1,7 +1,9 @@
 // The admin console around every signed-in screen (docs/product.md §2): the Admin Console sidebar
-// (with Staff and Audit Log for admins), the greeting, the settings menu (Change Password, Logout)
-// and the guard that sends visitors without a stored token to the login. Under 768 px the same navigation sits at the bottom of the screen,
-// in reach of a thumb, with the title, greeting and settings in one top bar; a skip link leads to
+// (with Staff, Audit Log and Office settings for admins), the greeting, the settings menu (Change
+// Password, Sign-in security, Logout), the guard that sends visitors without a stored token to the
+// login, and the enrolment screen that replaces everything while the office requires a second
+// factor. Under 768 px the same navigation sits at the bottom of the screen, in reach of a thumb,
+// with the title, greeting and settings in one top bar; a skip link leads to
 // the page's own content.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
@@ -48,6 +50,11 @@ const ADMIN_NAV: typeof NAV = [
     label: 'Audit Log',
     icon: 'M14 2H6c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z',
   },
+  {
+    screen: 'office',
+    label: 'Office settings',
+    icon: 'M3 17v2h6v-2H3zM3 5v2h10V5H3zm10 16v-2h8v-2h-8v-2h-2v6h2zM7 9v2H3v2h4v2h2V9H7zm14 4v-2H11v2h10zm-6-4h2V7h4V5h-4V3h-2v6z',
+  },
 ];
 
 export default function AdminLayout() {
@@ -73,9 +80,11 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const access = useQuery(trpc.auth.access.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const name = me.data?.name ?? storedName;
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [securityOpen, setSecurityOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
   const mustChangePassword = access.data?.mustChangePassword === true;
-  const nav = access.data?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV;
+  const mustEnrol = access.data?.mustEnrol === true;
+  const nav = mustEnrol ? [] : access.data?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV;
   // The signed-in agent's open work; the same query My work shows, so both agree. A failure shows no count.
   const work = useQuery(trpc.leads.myWork.queryOptions({}, { refetchInterval: WORK_COUNT_REFRESH_MS }));
   const workCount = work.data?.count ?? 0;
@@ -152,7 +161,7 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         <p className="min-w-0 truncate text-sm text-slate-600">
           Welcome, <span className="font-semibold text-slate-900">{name}</span>
         </p>
-        <SettingsMenu onChangePassword={() => setDialogOpen(true)} onLogout={logout} />
+        <SettingsMenu onChangePassword={() => setDialogOpen(true)} onSecurity={() => setSecurityOpen(true)} onLogout={logout} />
       </header>
       {/* Bottom padding keeps the end of a page clear of the bottom navigation on small screens. */}
       <main
@@ -160,7 +169,13 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         tabIndex={-1}
         className="col-span-2 row-start-2 min-w-0 pb-[calc(4.5rem+env(safe-area-inset-bottom))] focus:outline-none md:col-span-1 md:col-start-2 md:pb-0"
       >
-        <Outlet />
+        {mustEnrol ? (
+          <Suspense fallback={null}>
+            <EnrolmentScreen onEnrolled={passwordChosen} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
 
       <Suspense fallback={null}>
@@ -174,6 +189,7 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         ) : (
           dialogOpen && <ChangePasswordDialog onClose={closeDialog} />
         )}
+        {securityOpen && <SignInSecurityDialog onClose={() => setSecurityOpen(false)} />}
       </Suspense>
     </div>
   );
@@ -181,8 +197,18 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
 
 // Loaded when opened: the dialog brings the shared zod rules, which the first screen does not need.
 const ChangePasswordDialog = lazy(() => import('./auth/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
+const SignInSecurityDialog = lazy(() => import('./auth/SignInSecurityDialog.tsx').then((m) => ({ default: m.SignInSecurityDialog })));
+const EnrolmentScreen = lazy(() => import('./auth/SignInSecurityDialog.tsx').then((m) => ({ default: m.EnrolmentScreen })));
 
-function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => void; onLogout: () => void }) {
+function SettingsMenu({
+  onChangePassword,
+  onSecurity,
+  onLogout,
+}: {
+  onChangePassword: () => void;
+  onSecurity: () => void;
+  onLogout: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -235,6 +261,17 @@ function SettingsMenu({ onChangePassword, onLogout }: { onChangePassword: () => 
             }}
           >
             Change Password
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={item}
+            onClick={() => {
+              setOpen(false);
+              onSecurity();
+            }}
+          >
+            Sign-in security
           </button>
           <button type="button" role="menuitem" className={item} onClick={onLogout}>
             Logout

@@ -1,5 +1,5 @@
 // Audit Log (admins only): who read which customer's medical details, who exported what, and
-// what admins changed in the staff accounts, newest first, a hundred at a time.
+// what admins changed in the staff accounts, sign-ins and second-factor changes, newest first, a hundred at a time.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
 import { DataTable, ListNotice, TableMessageRow, secondaryButton } from '../../../components/ui.tsx';
@@ -15,6 +15,12 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   STAFF_ROLES_CHANGED: 'Changed roles',
   STAFF_PASSWORD_RESET: 'Reset password',
   OFFICE_SETTING_CHANGED: 'Changed an office setting',
+  SIGN_IN: 'Signed in',
+  SIGN_IN_FAILED: 'Failed sign-in',
+  SECOND_FACTOR_ADDED: 'Added a second factor',
+  SECOND_FACTOR_REMOVED: 'Removed a second factor',
+  RECOVERY_CODES_REGENERATED: 'New recovery codes',
+  SECOND_FACTORS_RESET: 'Reset second factors',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

@@ -1,4 +1,5 @@
-// The admin login (docs/product.md §2, §4, §8): email and password, or Google when configured.
+// The admin login (docs/product.md §2, §4, §8): email and password, or Google when configured,
+// then the second step (SecondStepForm) for an account with a second factor.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { inputClass } from '../../../components/ui.tsx';
 import { useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { adminPath } from '../../../../schemas/host-mode.ts';
 import { saveSession, useAdminHost, useStoredSession } from '../../../lib/session.ts';
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { SecondStepForm, type SecondStep } from './SecondStepForm.tsx';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -17,6 +19,7 @@ export default function LoginPage() {
   const { googleClientId } = useClientConfig();
   const { token } = useStoredSession();
   const [error, setError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const errorId = useId();
 
   // A stored token (already signed in, or just now) goes straight to the dashboard.
@@ -24,15 +27,20 @@ export default function LoginPage() {
     if (token) navigate(adminPath(adminHost, 'dashboard'), { replace: true });
   }, [token, adminHost, navigate]);
 
+  /** A session goes to the dashboard; an account with a second factor is asked for it first. */
+  const onAnswer = (answer: { token: string; user: { name: string; email: string } } | SecondStep) => {
+    if ('mfaRequired' in answer) setSecondStep(answer);
+    else saveSession(answer.token, answer.user);
+  };
   const login = useMutation(
     trpc.auth.login.mutationOptions({
-      onSuccess: (session) => saveSession(session.token, session.user),
+      onSuccess: onAnswer,
       onError: (err) => setError(errorMessage(err, 'Login failed')),
     }),
   );
   const googleLogin = useMutation(
     trpc.auth.googleLogin.mutationOptions({
-      onSuccess: (session) => saveSession(session.token, session.user),
+      onSuccess: onAnswer,
       onError: (err) => setError(errorMessage(err, 'Google login failed')),
     }),
   );
@@ -57,66 +65,72 @@ export default function LoginPage() {
           <p className="mt-2 text-sm text-slate-600">Sign in to manage leads, customers and site analytics.</p>
         </div>
 
-        <form method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
-          <div>
-            <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
-              Email Address
-            </label>
-            <input id="login-email" type="email" name="email" autoComplete="username" required disabled={busy} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
-              Password
-            </label>
-            <input
-              id="login-password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              disabled={busy}
-              className={inputClass}
-            />
-          </div>
+        {secondStep ? (
+          <SecondStepForm step={secondStep} onCancel={() => setSecondStep(null)} />
+        ) : (
+          <>
+            <form method="post" onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
+              <div>
+                <label htmlFor="login-email" className="block text-sm font-medium text-slate-700">
+                  Email Address
+                </label>
+                <input id="login-email" type="email" name="email" autoComplete="username" required disabled={busy} className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="login-password" className="block text-sm font-medium text-slate-700">
+                  Password
+                </label>
+                <input
+                  id="login-password"
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  disabled={busy}
+                  className={inputClass}
+                />
+              </div>
 
-          {error && (
-            <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
+              {error && (
+                <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+                  {error}
+                </p>
+              )}
 
-          <button
-            type="submit"
-            disabled={busy || !hydrated}
-            className="min-h-11 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </button>
-        </form>
+              <button
+                type="submit"
+                disabled={busy || !hydrated}
+                className="min-h-11 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+              >
+                {login.isPending ? 'Signing in...' : 'Sign In'}
+              </button>
+            </form>
 
-        <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
-          <span className="h-px flex-1 bg-slate-200" />
-          <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
-            OR
-          </span>
-          <span className="h-px flex-1 bg-slate-200" />
-        </div>
+            <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
+              <span className="h-px flex-1 bg-slate-200" />
+              <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
+                OR
+              </span>
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
 
-        {googleClientId && (
-          <div className="mb-6">
-            <GoogleSignInButton
-              clientId={googleClientId}
-              onCredential={(credential) => {
-                setError(null);
-                googleLogin.mutate({ credential });
-              }}
-            />
-            {googleLogin.isPending && (
-              <p className="mt-2 text-center text-sm text-slate-600" role="status">
-                Signing in with Google...
-              </p>
+            {googleClientId && (
+              <div className="mb-6">
+                <GoogleSignInButton
+                  clientId={googleClientId}
+                  onCredential={(credential) => {
+                    setError(null);
+                    googleLogin.mutate({ credential });
+                  }}
+                />
+                {googleLogin.isPending && (
+                  <p className="mt-2 text-center text-sm text-slate-600" role="status">
+                    Signing in with Google...
+                  </p>
+                )}
+              </div>
             )}
-          </div>
+          </>
         )}
 
         <p className="text-center text-sm text-slate-600">

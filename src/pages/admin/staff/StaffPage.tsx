@@ -1,5 +1,6 @@
 // Staff (admins only): the staff accounts with their agent and admin roles, adding an account,
-// removing one (with confirmation) and resetting a password, which makes its owner choose a new one.
+// removing one (with confirmation), resetting a password, which makes its owner choose a new one,
+// and resetting a colleague's second factors (a lost phone; their sessions end).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC, type RouterOutputs } from '../../../lib/trpc.ts';
@@ -20,6 +21,7 @@ export default function StaffPage() {
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<StaffRow | null>(null);
   const [removing, setRemoving] = useState<StaffRow | null>(null);
+  const [resettingFactors, setResettingFactors] = useState<StaffRow | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
   const fail = (message: string) => setNotice({ tone: 'error', message });
@@ -50,6 +52,23 @@ export default function StaffPage() {
     }),
   );
 
+  const resetFactors = useMutation(
+    trpc.staff.resetFactors.mutationOptions({
+      onSuccess: () => {
+        setNotice({
+          tone: 'success',
+          message: `${resettingFactors?.name ?? 'The account'}'s second factor was removed and their sessions ended.`,
+        });
+        setResettingFactors(null);
+        void refresh();
+      },
+      onError: (err) => {
+        setResettingFactors(null);
+        fail(errorMessage(err, 'Could not reset the second factor.'));
+      },
+    }),
+  );
+
   const forbidden = staff.error?.data?.code === 'FORBIDDEN';
   return (
     <div className="mx-auto max-w-7xl space-y-5 p-4 sm:p-6">
@@ -76,6 +95,9 @@ export default function StaffPage() {
                 {s.mustChangePassword && (
                   <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">New password due</span>
                 )}
+                {s.hasSecondFactor && (
+                  <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Second factor</span>
+                )}
               </td>
               <td className="px-4 py-3 text-slate-700">{s.email}</td>
               {(['isAgent', 'isAdmin'] as const).map((role) => (
@@ -95,6 +117,11 @@ export default function StaffPage() {
                 <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
                   Reset Password
                 </button>
+                {s.hasSecondFactor && (
+                  <button type="button" className={`ml-2 ${secondaryButton}`} onClick={() => setResettingFactors(s)}>
+                    Reset second factor
+                  </button>
+                )}
                 <button
                   type="button"
                   className="ml-2 rounded-lg px-3 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50"
@@ -127,6 +154,17 @@ export default function StaffPage() {
             setResetting(null);
             void refresh();
           }}
+        />
+      )}
+      {resettingFactors && (
+        <ConfirmDialog
+          title="Reset Second Factor"
+          message={`Remove ${resettingFactors.name}'s authenticator app and recovery codes? Their sign-ins end at once; they sign in with their password and can add a new factor.`}
+          confirmLabel="Reset second factor"
+          busyLabel="Resetting..."
+          busy={resetFactors.isPending}
+          onConfirm={() => resetFactors.mutate({ staffId: resettingFactors.id })}
+          onClose={() => setResettingFactors(null)}
         />
       )}
       {removing && (

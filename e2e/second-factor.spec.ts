@@ -1,0 +1,102 @@
+// The second factor in the browser at phone and desktop widths: adding an authenticator app from
+// the settings menu, signing in with its code, with a recovery code once (and failing with it the
+// second time), and the office's requirement sending an account without a factor to enrolment.
+import { expect, test, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { PASSWORD, newStaff } from './auth-helpers.ts';
+import { db } from './helpers.ts';
+import { updateOfficeSettings } from '../models/office-settings.ts';
+
+const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+const actor = { id: 'e2e', name: 'E2E', email: 'e2e@e2e.local' };
+
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+}
+
+for (const width of [390, 1440]) {
+  test.describe(`second factor at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 844 : 900 } });
+
+    test('adds an authenticator app, signs in with its code and with a recovery code once', async ({ page }) => {
+      const staff = await newStaff('Tess Totp');
+      await passwordStep(page, staff.email);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
+      const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
+      await expect(dialog.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
+      await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      const codes = (await dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((c) =>
+        c.trim(),
+      );
+      expect(codes).toHaveLength(10);
+      await dialog.getByRole('button', { name: 'I saved my recovery codes' }).click();
+      await expect(dialog.getByText('Authenticator app')).toBeVisible();
+      await expect(dialog.getByText('Recovery codes (10 left)')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await logout(page);
+
+      // The password alone no longer opens the console: the next code of the app does.
+      await passwordStep(page, staff.email);
+      await expect(page.getByRole('heading', { name: 'Second step' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+      await page.getByLabel('Authentication code').fill(await codeAt(secret, 30));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await logout(page);
+
+      // A recovery code works once.
+      await passwordStep(page, staff.email);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(codes[0]!);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await logout(page);
+      await passwordStep(page, staff.email);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(codes[0]!);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Invalid or already used code');
+      await expect(page).toHaveURL(/\/admin$/);
+    });
+
+    test('sends an account without a factor to enrolment while the office requires one', async ({ page }) => {
+      await db();
+      const staff = await newStaff('Erin Enrol');
+      await updateOfficeSettings({ requireSecondFactor: true }, actor);
+      try {
+        await passwordStep(page, staff.email);
+        await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveCount(0);
+        // Another screen's address still shows only the enrolment.
+        await page.goto('/admin/leads');
+        await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Leads' })).toHaveCount(0);
+
+        await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+        const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+        await page.getByLabel('Code from the app').fill(await codeAt(secret));
+        await page.getByRole('button', { name: 'Turn on' }).click();
+        await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
+        await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'Leads' })).toBeVisible();
+      } finally {
+        await updateOfficeSettings({ requireSecondFactor: false }, actor);
+      }
+    });
+  });
+}

@@ -1,0 +1,176 @@
+// Staff second factors: an authenticator app (TOTP, RFC 6238, through otplib) and ten one-time
+// recovery codes, kept in one document per account beside (not inside) the staff record. A code
+// is accepted within one 30-second step either side, and never twice: the last step used is
+// stored and moved forward with a conditional write, and a recovery code's hash is pulled out of
+// the list by the write that accepts it, so two parallel uses of one code cannot both pass.
+import mongoose, { Schema } from 'mongoose';
+import { createHash, randomInt } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { badRequest } from '../server/errors.ts';
+
+export const RECOVERY_CODE_COUNT = 10;
+/** The issuer authenticator apps show above the account. */
+const TOTP_ISSUER = 'Insurance Broker Console';
+const TOTP_PERIOD_SECONDS = 30;
+/** A setup not confirmed within this time must be started again. */
+const SETUP_LIFETIME_MS = 15 * 60 * 1000;
+
+const factorSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    totp: {
+      type: new Schema({ secret: String, lastStep: Number, addedAt: Date, lastUsedAt: Date }, { _id: false }),
+      required: false,
+    },
+    pendingTotp: { type: new Schema({ secret: String, createdAt: Date }, { _id: false }), required: false },
+    /** SHA-256 of each unused recovery code (they are random, so a fast hash is enough). */
+    recoveryCodes: { type: [String], default: [] },
+    recoveryLastUsedAt: { type: Date },
+  },
+  { versionKey: false },
+);
+const FactorModel = mongoose.model('StaffFactors', factorSchema, 'staff_factors');
+
+export type FactorMethod = 'totp' | 'recovery';
+
+export interface FactorSummary {
+  kind: 'totp' | 'recovery';
+  addedAt: Date | null;
+  lastUsedAt: Date | null;
+  /** Recovery codes not used yet. */
+  remaining?: number;
+}
+
+const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
+/** Recovery codes are typed by people: case, spaces and dashes do not matter. */
+const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+/** The ways this account can pass the second step; empty when it has no second factor. */
+export async function factorMethods(staffId: string): Promise<FactorMethod[]> {
+  const doc = await FactorModel.findById(staffId).lean();
+  if (!doc?.totp?.secret) return [];
+  return doc.recoveryCodes.length > 0 ? ['totp', 'recovery'] : ['totp'];
+}
+
+export async function hasSecondFactor(staffId: string): Promise<boolean> {
+  return (await factorMethods(staffId)).length > 0;
+}
+
+/** A fresh secret for an authenticator app, kept pending until a code from the app confirms it. */
+export async function startTotpSetup(staff: { id: string; email: string }): Promise<{ secret: string; otpauthUrl: string }> {
+  const secret = generateSecret();
+  await FactorModel.updateOne({ _id: staff.id }, { $set: { pendingTotp: { secret, createdAt: new Date() } } }, { upsert: true });
+  const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: staff.email, secret, period: TOTP_PERIOD_SECONDS, digits: 6 });
+  return { secret, otpauthUrl };
+}
+
+/** The step a code matches within one step of now, after `afterStep`; null when none does. */
+async function matchStep(secret: string, code: string, afterStep?: number): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    period: TOTP_PERIOD_SECONDS,
+    epochTolerance: TOTP_PERIOD_SECONDS,
+    ...(afterStep !== undefined ? { afterTimeStep: afterStep } : {}),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/**
+ * Turns the pending authenticator app on when the code matches, and hands out ten new recovery
+ * codes (shown once; only their hashes are kept).
+ */
+export async function confirmTotp(staffId: string, code: string): Promise<string[]> {
+  const doc = await FactorModel.findById(staffId).lean();
+  const pending = doc?.pendingTotp;
+  if (!pending?.secret || !pending.createdAt || Date.now() - pending.createdAt.getTime() > SETUP_LIFETIME_MS)
+    throw badRequest('Start the authenticator app setup again: it was not started or has expired.');
+  const step = await matchStep(pending.secret, code.trim());
+  if (step === null) throw badRequest('That code does not match. Check the time on your phone and try the newest code.');
+  const codes = newRecoveryCodes();
+  const now = new Date();
+  await FactorModel.updateOne(
+    { _id: staffId },
+    {
+      $set: {
+        totp: { secret: pending.secret, lastStep: step, addedAt: now },
+        recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))),
+      },
+      $unset: { pendingTotp: 1 },
+    },
+  );
+  return codes;
+}
+
+/**
+ * Checks a second-step code: six digits against the authenticator app, anything else as a recovery
+ * code. Returns which one it was, or null for a wrong, expired or already used code.
+ */
+export async function verifySecondFactorCode(staffId: string, rawCode: string): Promise<FactorMethod | null> {
+  const doc = await FactorModel.findById(staffId).lean();
+  if (!doc?.totp?.secret) return null;
+  const code = rawCode.trim().replace(/\s/g, '');
+  if (/^\d{6}$/.test(code)) {
+    const step = await matchStep(doc.totp.secret, code, doc.totp.lastStep ?? undefined);
+    if (step === null) return null;
+    // Moves the last used step forward only if no parallel use of this code already did.
+    const res = await FactorModel.updateOne(
+      { _id: staffId, 'totp.secret': doc.totp.secret, 'totp.lastStep': { $lt: step } },
+      { $set: { 'totp.lastStep': step, 'totp.lastUsedAt': new Date() } },
+    );
+    return res.modifiedCount === 1 ? 'totp' : null;
+  }
+  const hash = hashCode(normalRecoveryCode(code));
+  const res = await FactorModel.updateOne(
+    { _id: staffId, recoveryCodes: hash },
+    { $pull: { recoveryCodes: hash }, $set: { recoveryLastUsedAt: new Date() } },
+  );
+  return res.modifiedCount === 1 ? 'recovery' : null;
+}
+
+/** One's factors with their last use, for the Sign-in security page. */
+export async function listFactors(staffId: string): Promise<FactorSummary[]> {
+  const doc = await FactorModel.findById(staffId).lean();
+  if (!doc?.totp?.secret) return [];
+  return [
+    { kind: 'totp', addedAt: doc.totp.addedAt ?? null, lastUsedAt: doc.totp.lastUsedAt ?? null },
+    {
+      kind: 'recovery',
+      addedAt: doc.totp.addedAt ?? null,
+      lastUsedAt: doc.recoveryLastUsedAt ?? null,
+      remaining: doc.recoveryCodes.length,
+    },
+  ];
+}
+
+/** Ten new recovery codes; the old ones stop working. Only for an account with a factor. */
+export async function regenerateRecoveryCodes(staffId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  const res = await FactorModel.updateOne(
+    { _id: staffId, 'totp.secret': { $exists: true } },
+    { $set: { recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))) } },
+  );
+  if (res.matchedCount === 0) throw badRequest('Add an authenticator app first: recovery codes back up a second factor.');
+  return codes;
+}
+
+/** The ids of the accounts with a second factor (the Staff page marks them). */
+export async function factorOwners(): Promise<Set<string>> {
+  const docs = await FactorModel.find({ 'totp.secret': { $exists: true } }, { _id: 1 }).lean();
+  return new Set(docs.map((d) => String(d._id)));
+}
+
+/** Removes every second factor of the account (its own removal, or an admin's reset). */
+export async function removeAllFactors(staffId: string): Promise<boolean> {
+  const res = await FactorModel.deleteOne({ _id: staffId });
+  return res.deletedCount > 0;
+}

@@ -1,0 +1,87 @@
+// What a sign-in answers once the password (or Google) is accepted: a session, the second step
+// for an account with a second factor, or, when the office requires a factor this account lacks,
+// a session limited to enrolment. The second step itself, and the audit entry of every sign-in
+// and failed sign-in.
+import { signMfaToken, signStaffToken, verifyMfaToken } from '../server/tokens.ts';
+import { unauthorized } from '../server/errors.ts';
+import type { SessionUser } from '../schemas/auth.ts';
+import type { MfaChallenge, MfaInput } from '../schemas/second-factor.ts';
+import { findStaffForToken, type StaffDoc } from './staff.ts';
+import { factorMethods, verifySecondFactorCode } from './second-factor.ts';
+import { getOfficeSettings } from './office-settings.ts';
+import { recordAudit } from './audit.ts';
+import { admitCodeAttempt } from './login-throttle.ts';
+import { withTurn } from './account-turn.ts';
+import { isTokenRevoked, revokeToken } from './session.ts';
+
+export const INVALID_CODE = 'Invalid or already used code';
+const SECOND_STEP_EXPIRED = 'This sign-in has expired. Please sign in again.';
+
+export interface SessionAnswer {
+  token: string;
+  user: SessionUser;
+  /** The office requires a second factor: this token opens only enrolment. */
+  mustEnrol?: true;
+}
+export type SignInAnswer = SessionAnswer | MfaChallenge;
+
+export const userOf = (staff: StaffDoc): SessionUser => ({ name: staff.name, email: staff.email });
+const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
+
+/** A session for this account: a full one, or one limited to enrolment. */
+export function sessionFor(staff: StaffDoc, secret: string, scope?: 'enrol'): SessionAnswer {
+  return { token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, secret, { scope }), user: userOf(staff) };
+}
+
+/** The per-account key under which second-step codes take turns (models/account-turn.ts). */
+export const codeTurnKey = (staffId: string) => `code:${staffId}`;
+
+/** After the first factor: the second step, an enrolment-only session, or a session. */
+export async function afterFirstFactor(staff: StaffDoc, secret: string, how: 'password' | 'Google'): Promise<SignInAnswer> {
+  const methods = await factorMethods(staff.id);
+  if (methods.length > 0)
+    return { mfaRequired: true, mfaToken: signMfaToken({ id: staff.id as string, tokenVersion: staff.tokenVersion }, secret), methods };
+  if ((await getOfficeSettings()).requireSecondFactor) {
+    await recordAudit(actorOf(staff), { action: 'SIGN_IN', detail: `${how}; must set up a second factor` });
+    return { ...sessionFor(staff, secret, 'enrol'), mustEnrol: true };
+  }
+  await recordAudit(actorOf(staff), { action: 'SIGN_IN', detail: how });
+  return sessionFor(staff, secret);
+}
+
+/** A wrong password (or an unknown email): audited under the email typed. */
+export async function recordFailedSignIn(email: string, staff: StaffDoc | null, detail: string): Promise<void> {
+  await recordAudit(
+    { id: staff?.id ?? '-', name: staff?.name ?? 'Unknown account', email: email.trim().toLowerCase() },
+    { action: 'SIGN_IN_FAILED', detail },
+  );
+}
+
+/**
+ * The second step: a code from the authenticator app or a recovery code. Limited per sign-in
+ * attempt and per account (one code at a time, a growing wait after failures). A second-step
+ * token gives one session only.
+ */
+export async function completeSecondStep(input: MfaInput, secret: string): Promise<SessionAnswer> {
+  const arrivedAt = new Date();
+  const claims = verifyMfaToken(input.mfaToken, secret);
+  if (!claims) throw unauthorized(SECOND_STEP_EXPIRED);
+  await admitCodeAttempt(claims.jti);
+  const [revoked, staff] = await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]);
+  if (revoked || !staff) throw unauthorized(SECOND_STEP_EXPIRED);
+  return withTurn(codeTurnKey(staff.id), arrivedAt, async (turn) => {
+    const method = await verifySecondFactorCode(staff.id, input.code);
+    if (!method) {
+      await turn.failed();
+      await recordAudit(actorOf(staff), { action: 'SIGN_IN_FAILED', detail: 'wrong second-factor code' });
+      throw unauthorized(INVALID_CODE);
+    }
+    await turn.succeeded();
+    await revokeToken(claims);
+    await recordAudit(actorOf(staff), {
+      action: 'SIGN_IN',
+      detail: method === 'totp' ? 'password and authenticator app' : 'password and recovery code',
+    });
+    return sessionFor(staff, secret);
+  });
+}
