@@ -83,7 +83,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
-  mountSlackRoutes(app, config); // reads its raw body itself, before the JSON parser
+  // Reads its raw body itself, before the JSON parser.
+  mountSlackRoutes(app, config, { responseOrigin: opts.notify?.slackResponseOrigin });
   const signedIn = signedInPaths(appRouter);
   // Counted before the body is read, so a flood costs no parsing.
   app.use('/trpc', limitPublicTrpc(signedIn));
