@@ -13,7 +13,13 @@ import {
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
-import { customerExportNote } from '../schemas/customer.ts';
+import {
+  FILTER_PARAMS,
+  customerFiltersInput,
+  describeFilters,
+  filterCustomers,
+  type CustomerFiltersInput,
+} from '../schemas/customer-filters.ts';
 
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
@@ -45,25 +51,34 @@ export const customersRouter = router({
     .input(closeLeadInput)
     .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
 
-  /** All customers as CSV (the page exports its filtered list itself). */
-  export: protectedProcedure.query(async ({ ctx }) => {
-    const customers = await listCustomers();
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `all ${customers.length} customers` });
+  /**
+   * The customers that match the console's filters, as CSV, built here and audited with its filters and
+   * row count, whatever the filter: the console downloads this file instead of writing its own.
+   */
+  export: protectedProcedure.input(customerFiltersInput).query(async ({ input, ctx }) => {
+    const customers = filterCustomers(await listCustomers(), input);
+    const filters = describeFilters(input);
+    const scope = filters ? `${customers.length} customers (${filters})` : `all ${customers.length} customers`;
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope });
     return { fileName: 'customers.csv', csv: customersCsv(customers) };
   }),
 
-  /** The console builds its filtered CSV itself from the list; it reports the export here first. */
-  noteExport: protectedProcedure.input(customerExportNote).mutation(async ({ input, ctx }) => {
+  /**
+   * The list as GET /api/admin/customers answers it: the same columns as the export (preferred doctor,
+   * notes, income), so each answer is audited as an export of the whole list.
+   */
+  listForApi: protectedProcedure.query(async ({ ctx }) => {
+    const customers = await listCustomers();
     await recordAudit(auditActorOf(ctx), {
       action: 'CUSTOMERS_EXPORTED',
-      scope: `${input.count} customers${input.filter ? ` (${input.filter})` : ''}`,
+      scope: `list of ${customers.length} customers (GET /api/admin/customers)`,
     });
-    return { success: true as const };
+    return customers;
   }),
 });
 
 export const customersRest = restRoutes(customersRouter, [
-  { method: 'get', path: '/api/admin/customers', handle: (c) => c.list() },
+  { method: 'get', path: '/api/admin/customers', handle: (c) => c.listForApi() },
   { method: 'post', path: '/api/admin/customers', status: 201, handle: (c, req) => c.create(req.body) },
   {
     method: 'put',
@@ -78,8 +93,15 @@ export const customersRest = restRoutes(customersRouter, [
   {
     method: 'get',
     path: '/api/admin/customers/export',
-    handle: async (c, _req, res) => {
-      const { fileName, csv } = await c.export();
+    handle: async (c, req, res) => {
+      // The console's own query-string names (?search=&type=&plan=&provider=); absent means any.
+      const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+      const { fileName, csv } = await c.export({
+        search: q(FILTER_PARAMS.search),
+        insuranceType: q(FILTER_PARAMS.insuranceType) as CustomerFiltersInput['insuranceType'],
+        planType: q(FILTER_PARAMS.planType) as CustomerFiltersInput['planType'],
+        provider: q(FILTER_PARAMS.provider) as CustomerFiltersInput['provider'],
+      });
       res.status(200).set(csvAttachment(fileName)).send(csv);
     },
   },
