@@ -56,3 +56,11 @@ export const FILTER_PARAMS: Record<keyof CustomerFilters, string> = {
   planType: 'plan',
   provider: 'provider',
 };
+
+/** GET /api/admin/customers/export's query string (FILTER_PARAMS' names), as the OpenAPI document shows it. */
+export const customerExportQuery = z.object({
+  [FILTER_PARAMS.search]: z.string().max(200).optional().describe('name, email or phone contains'),
+  [FILTER_PARAMS.insuranceType]: z.enum(INSURANCE_TYPES).optional(),
+  [FILTER_PARAMS.planType]: z.enum(PLAN_TYPES).optional(),
+  [FILTER_PARAMS.provider]: z.enum(INSURANCE_PROVIDERS).optional(),
+});
