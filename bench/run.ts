@@ -6,12 +6,14 @@ import { benchLeads } from './leads.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchHttp } from './http.ts';
 import { benchMemory } from './memory.ts';
+import { benchFlood } from './flood.ts';
 
 const benches = {
   http: ['HTTP: pages, static files and the public API against an in-memory node:http ceiling', benchHttp],
   leads: ['leads, stats and activity', benchLeads],
   analytics: ['analytics', benchAnalytics],
   memory: ['memory: the server and its database idle, under load and after, empty and at 100,000 leads', benchMemory],
+  flood: ['public procedures under a flood of 93 kB superjson-metadata requests', benchFlood],
 } as const;
 
 const only = process.argv[2] as keyof typeof benches | undefined;

@@ -8,16 +8,21 @@ export class PermanentError extends Error {}
 
 const SEND_TIMEOUT_MS = 15_000;
 
-/** POSTs JSON to a Slack URL; 2xx is delivered, 429 and 5xx are outages, other 4xx are permanent. */
+/**
+ * POSTs JSON to a Slack URL; 2xx is delivered, 429 and 5xx are outages, other 4xx are permanent.
+ * A redirect is never followed (Slack's hooks answer directly): it fails the notice for good.
+ */
 export async function postToSlack(url: string, body: unknown): Promise<void> {
   const res = await fetch(url, {
     method: 'POST',
+    redirect: 'manual',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   const answer = (await res.text().catch(() => '')).slice(0, 200);
   if (res.ok) return;
+  if (res.status >= 300 && res.status < 400) throw new PermanentError(`Slack answered ${res.status}: a redirect, not followed`);
   const message = `Slack answered ${res.status}${answer ? `: ${answer}` : ''}`;
   if (res.status >= 400 && res.status < 500 && res.status !== 429 && res.status !== 408) throw new PermanentError(message);
   throw new Error(message);

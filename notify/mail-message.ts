@@ -39,23 +39,19 @@ export function teamNotice(lead: LeadView, opts: { publicUrl: string; now: Date;
   return { subject, text, html };
 }
 
-/** To the visitor: we have your request, and a broker replies within 24 hours, Monday - Sunday. */
-export function visitorAcknowledgement(lead: Pick<LeadView, 'name'>): MailMessage {
-  const first = lead.name.trim().split(/\s+/)[0] || lead.name;
+/**
+ * To the visitor: we have your request, and a broker replies within 24 hours, Monday - Sunday.
+ * Fixed text only: whatever a visitor typed (a name, a link) is never echoed to the address they
+ * typed, so the form cannot relay a message under the brokerage's name.
+ */
+export function visitorAcknowledgement(): MailMessage {
   const promise = `A licensed broker will contact you ${site.response.time.toLowerCase()}, ${site.response.days}.`;
   const contact = `Questions in the meantime? Write to ${site.emails.general}.`;
-  const text = [
-    `Hello ${first},`,
-    '',
-    `Thank you for contacting ${site.name}. We received your request.`,
-    promise,
-    '',
-    contact,
-    '',
-    site.name,
-  ].join('\n');
+  const text = ['Hello,', '', `Thank you for contacting ${site.name}. We received your request.`, promise, '', contact, '', site.name].join(
+    '\n',
+  );
   const html = page([
-    `Hello ${esc(first)},`,
+    'Hello,',
     `Thank you for contacting ${esc(site.name)}. We received your request.<br>${esc(promise)}`,
     `Questions in the meantime? Write to <a href="mailto:${esc(site.emails.general)}">${esc(site.emails.general)}</a>.`,
     esc(site.name),

@@ -14,8 +14,11 @@ export interface SlackMessage {
   [key: string]: unknown;
 }
 
-/** Slack's mrkdwn treats these three as markup; a visitor's name must not be. */
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Slack reads these three as markup in every text it shows, the top-level `text` of notifications
+ * included (`<!channel>`, `<https://evil|bank>`); a visitor's name must stay plain letters.
+ */
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The value a claim button carries back: which lead, for which agent. */
 export function claimValue(leadId: string, agent: string): string {
@@ -62,7 +65,8 @@ export function leadAlert(lead: LeadView, agents: string[], opts: { publicUrl: s
     });
   }
   if (!agents.length) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: 'No agents yet: claim it in the console.' }] });
-  const text = opts.reminder ? `Reminder: ${lead.name} is still unclaimed after 20 hours` : `New lead: ${lead.name}`;
+  const name = esc(lead.name);
+  const text = opts.reminder ? `Reminder: ${name} is still unclaimed after 20 hours` : `New lead: ${name}`;
   return { text, blocks };
 }
 
@@ -71,7 +75,7 @@ export function claimedMessage(lead: LeadView, opts: { publicUrl: string; now: D
   const holder = lead.claimedBy ? `Claimed by *${esc(lead.claimedBy)}*` : 'Not claimed';
   return {
     replace_original: true,
-    text: lead.claimedBy ? `${lead.name} is claimed by ${lead.claimedBy}` : `${lead.name}`,
+    text: lead.claimedBy ? `${esc(lead.name)} is claimed by ${esc(lead.claimedBy)}` : esc(lead.name),
     blocks: [
       header(lead, opts.publicUrl, 'Lead'),
       leadFields(lead, opts.now),
@@ -86,7 +90,7 @@ export function ephemeralNote(text: string): SlackMessage {
   return {
     response_type: 'ephemeral',
     replace_original: false,
-    text,
+    text: esc(text),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: esc(text) } }],
   };
 }

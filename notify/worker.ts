@@ -3,6 +3,8 @@
 import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
+import { isSlackResponseUrl } from './slack-response.ts';
+import { takeVisitorMailQuota } from '../models/mail-quota.ts';
 import { getLeadView } from '../models/lead.ts';
 import { listAgents } from '../models/staff.ts';
 import { purgeSignatures } from '../models/slack-signature.ts';
@@ -32,6 +34,8 @@ export interface NotifierOptions {
   retryMaxMs?: number;
   /** How long a sender holds an entry before another server may take it over. */
   leaseMs?: number;
+  /** The only origin a Slack `response_url` may have (tests point it at a local stand-in); Slack's by default. */
+  slackResponseOrigin?: string;
 }
 
 export interface Notifier {
@@ -74,6 +78,8 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
     if (entry.channel === 'slack-reply') {
       const data = entry.data as { responseUrl: string; message: unknown };
+      // Checked again here: an entry queued before the check existed, or by a server without it.
+      if (!isSlackResponseUrl(data.responseUrl, opts.slackResponseOrigin)) return 'skipped';
       await postToSlack(data.responseUrl, data.message);
       return 'sent';
     }
@@ -95,7 +101,12 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     } else if (entry.channel === 'team-email') {
       await mailer!.send(team, teamNotice(lead, { publicUrl: config.publicUrl, now: at, reminder }));
     } else {
-      await mailer!.send(lead.email, visitorAcknowledgement(lead));
+      // Capped per recipient domain, across servers: the form takes any address a visitor types.
+      if (!(await takeVisitorMailQuota(lead.email, at))) {
+        logger.warn({ leadId: lead.leadId }, 'visitor acknowledgement not sent: the recipient domain had its hourly quota');
+        return 'skipped';
+      }
+      await mailer!.send(lead.email, visitorAcknowledgement());
     }
     return 'sent';
   }

@@ -1,5 +1,5 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
-import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput } from '../schemas/customer.ts';
+import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput, type CustomerSummary } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
 import {
   closeLeadIntoCustomer,
@@ -15,12 +15,17 @@ import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
-import { customerExportNote } from '../schemas/customer.ts';
+import {
+  FILTER_PARAMS,
+  customerFiltersInput,
+  describeFilters,
+  filterCustomers,
+  type CustomerFilters,
+  type CustomerFiltersInput,
+} from '../schemas/customer-filters.ts';
 
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
-  /** The same list a batch at a time, for the REST answer that writes it as it reads it (not for /trpc). */
-  listBatches: protectedProcedure.query(() => ({ batches: customerSummaryBatches() })),
 
   /** One customer with the medical details: the edit view loads it. Every read is in the audit log. */
   get: protectedProcedure.input(customerIdInput).query(async ({ input, ctx }) => {
@@ -49,27 +54,42 @@ export const customersRouter = router({
     .input(closeLeadInput)
     .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
 
-  /** Checks the caller and records the export of all customers; the REST adapter streams the CSV. */
-  export: protectedProcedure.query(async ({ ctx }) => {
-    const count = await countCustomers();
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope: `all ${count} customers` });
-    return { fileName: 'customers.csv' };
+  /**
+   * Checks the caller and records the export of the customers that match the console's filters, with the
+   * filters and the row count, whatever the filter; the REST adapter then streams that CSV.
+   */
+  export: protectedProcedure.input(customerFiltersInput).query(async ({ input, ctx }) => {
+    let count = 0;
+    for await (const batch of matchingBatches(input)) count += batch.length;
+    const filters = describeFilters(input);
+    const scope = filters ? `${count} customers (${filters})` : `all ${count} customers`;
+    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope });
+    return { fileName: 'customers.csv', filters: input };
   }),
 
-  /** The console builds its filtered CSV itself from the list; it reports the export here first. */
-  noteExport: protectedProcedure.input(customerExportNote).mutation(async ({ input, ctx }) => {
+  /**
+   * The list as GET /api/admin/customers answers it, a batch at a time (not for /trpc): the same columns as
+   * the export (preferred doctor, notes, income), so each answer is audited as an export of the whole list.
+   */
+  listBatches: protectedProcedure.query(async ({ ctx }) => {
     await recordAudit(auditActorOf(ctx), {
       action: 'CUSTOMERS_EXPORTED',
-      scope: `${input.count} customers${input.filter ? ` (${input.filter})` : ''}`,
+      scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });
-    return { success: true as const };
+    return { batches: customerSummaryBatches() };
   }),
 });
 
-/** The CSV of every customer, the header and then a batch of rows at a time. */
-async function* customersCsvText(): AsyncGenerator<string> {
+/** The customers that match the filters, newest first, a batch at a time. */
+async function* matchingBatches(filters: CustomerFilters): AsyncGenerator<CustomerSummary[]> {
+  for await (const batch of customerSummaryBatches()) yield filterCustomers(batch, filters);
+}
+
+/** The CSV of the matching customers, the header and then a batch of rows at a time. */
+async function* customersCsvText(filters: CustomerFilters): AsyncGenerator<string> {
   let header = true;
-  for await (const batch of customerSummaryBatches()) {
+  for await (const batch of matchingBatches(filters)) {
+    if (!batch.length) continue;
     yield customersCsvPart(batch, { header });
     header = false;
   }
@@ -100,9 +120,16 @@ export const customersRest = restRoutes(customersRouter, [
   {
     method: 'get',
     path: '/api/admin/customers/export',
-    handle: async (c, _req, res) => {
-      const { fileName } = await c.export();
-      await streamText(res, csvAttachment(fileName), customersCsvText());
+    handle: async (c, req, res) => {
+      // The console's own query-string names (?search=&type=&plan=&provider=); absent means any.
+      const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);
+      const { fileName, filters } = await c.export({
+        search: q(FILTER_PARAMS.search),
+        insuranceType: q(FILTER_PARAMS.insuranceType) as CustomerFiltersInput['insuranceType'],
+        planType: q(FILTER_PARAMS.planType) as CustomerFiltersInput['planType'],
+        provider: q(FILTER_PARAMS.provider) as CustomerFiltersInput['provider'],
+      });
+      await streamText(res, csvAttachment(fileName), customersCsvText(filters));
     },
   },
 ]);

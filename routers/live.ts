@@ -16,7 +16,8 @@ const COALESCE_MS = 250;
 const shutdown = new AbortController();
 export const endLiveStreams = () => shutdown.abort();
 
-const liveProcedure = publicProcedure.use(async ({ ctx, next }) => {
+// A live ticket is a sign-in: the subscription takes the console's input metadata.
+const liveProcedure = publicProcedure.meta({ signedIn: true }).use(async ({ ctx, next }) => {
   const ticket = ctx.connectionParams?.ticket;
   let claims: jwt.JwtPayload | string | null = null;
   try {

@@ -6,6 +6,7 @@ import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/au
 import { mfaInput, totpConfirmInput } from '../schemas/second-factor.ts';
 import { activityExportInput, leadClaimInput, leadCreateInput, leadUpdateInput } from '../schemas/lead.ts';
 import { customerCreateInput, customerUpdateInput } from '../schemas/customer.ts';
+import { customerExportQuery } from '../schemas/customer-filters.ts';
 import { referralSubmission } from '../schemas/site.ts';
 import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import * as answers from '../schemas/api.ts';
@@ -146,11 +147,18 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'get',
     path: '/api/admin/customers',
-    summary: 'All customers (no medical details)',
+    summary: 'All customers (no medical history or medications; audited as an export)',
     staff: true,
     answer: z.array(answers.customerAnswer),
   },
-  { method: 'get', path: '/api/admin/customers/export', summary: 'Customers as CSV', staff: true, csv: true },
+  {
+    method: 'get',
+    path: '/api/admin/customers/export',
+    summary: "Customers matching the console's filters as CSV (audited with filters and row count)",
+    staff: true,
+    query: customerExportQuery,
+    csv: true,
+  },
   {
     method: 'post',
     path: '/api/admin/customers',
@@ -260,7 +268,9 @@ export function openApiDocument(serverUrl = '/') {
     info: {
       title: 'Brokerage API',
       version: '1.0.0',
-      description: 'Errors are JSON `{ "error": "..." }`; staff routes take `Authorization: Bearer <token>`.',
+      description:
+        'Errors are JSON `{ "error": "..." }`; staff routes take `Authorization: Bearer <token>`. Bodies are plain JSON ' +
+        '(dates as ISO 8601 strings); superjson metadata is for the console on signed-in tRPC procedures only.',
     },
     servers: [{ url: serverUrl }],
     components: {

@@ -4,10 +4,12 @@ import express, { type Express, type Request, type Response, type NextFunction }
 import { z } from 'zod';
 import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
+import { logger } from '../server/logger.ts';
 import { claimLead, getLeadView } from '../models/lead.ts';
 import { enqueueSlackReply } from '../models/outbox.ts';
 import { rememberSignature } from '../models/slack-signature.ts';
 import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from '../notify/slack-signature.ts';
+import { isSlackResponseUrl } from '../notify/slack-response.ts';
 import { CLAIM_ACTION, claimedMessage, ephemeralNote } from '../notify/slack-message.ts';
 
 export const SLACK_INTERACTIVE_PATH = '/api/slack/interactive';
@@ -46,7 +48,8 @@ function readClaim(raw: Buffer) {
   }
 }
 
-export function slackInteractive(config: Config, clock: () => Date = () => new Date()) {
+/** `responseOrigin`: where a reply may go (Slack's hooks host unless a test names its stand-in). */
+export function slackInteractive(config: Config, clock: () => Date = () => new Date(), responseOrigin?: string) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const secret = config.SLACK_SIGNING_SECRET;
@@ -77,7 +80,10 @@ export function slackInteractive(config: Config, clock: () => Date = () => new D
           ? claimedMessage(lead, { ...opts, note: `${who} tried to claim it for ${agent}: ${err.message}` })
           : ephemeralNote(err.message);
       }
-      await enqueueSlackReply(replyKey, leadId, { responseUrl: payload.response_url, message });
+      // The claim stands either way; a reply goes only to Slack's own host.
+      if (isSlackResponseUrl(payload.response_url, responseOrigin))
+        await enqueueSlackReply(replyKey, leadId, { responseUrl: payload.response_url, message });
+      else logger.warn({ leadId }, 'Slack response_url is not on Slack: no reply sent');
       res.status(200).end();
     } catch (err) {
       next(err);
@@ -86,6 +92,10 @@ export function slackInteractive(config: Config, clock: () => Date = () => new D
 }
 
 /** Mounted before the JSON parser: the signature covers the body exactly as it arrived. */
-export function mountSlackRoutes(app: Express, config: Config): void {
-  app.post(SLACK_INTERACTIVE_PATH, express.raw({ type: () => true, limit: '100kb' }), slackInteractive(config));
+export function mountSlackRoutes(app: Express, config: Config, opts: { responseOrigin?: string } = {}): void {
+  app.post(
+    SLACK_INTERACTIVE_PATH,
+    express.raw({ type: () => true, limit: '100kb' }),
+    slackInteractive(config, undefined, opts.responseOrigin),
+  );
 }

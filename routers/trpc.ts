@@ -1,5 +1,5 @@
 // tRPC initialisation: the request context, the error mapping and the public/protected procedures.
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -34,13 +34,25 @@ export function createContext(
   return { config, req, res, ip: req.ip ?? req.socket.remoteAddress ?? 'unknown', token, batchSize, connectionParams };
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape }) {
-    // Never leak stack traces to callers.
-    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } };
-  },
-});
+/** What a procedure declares about itself (read by the input guard in front of /trpc). */
+export interface ProcedureMeta {
+  /**
+   * Only callers holding a staff token or live ticket get past its checks. Such procedures accept the
+   * superjson metadata the console sends; every other procedure takes plain JSON (docs/api.md).
+   */
+  signedIn?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape }) {
+      // Never leak stack traces to callers.
+      return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } };
+    },
+  });
 
 /** Maps domain, validation and database errors onto tRPC codes, once, for every procedure. */
 const errorMapping = t.middleware(async ({ ctx, next, path }) => {
@@ -81,7 +93,7 @@ export const unbatched = t.middleware(({ ctx, next }) => {
  * its password first: only the sign-in procedures (me, change password, logout) use this directly.
  * Staff answers are private, so no cache may keep them (they include medical details).
  */
-export const sessionProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.meta({ signedIn: true }).use(async ({ ctx, next }) => {
   const claims: StaffClaims | null = ctx.token ? verifyStaffToken(ctx.token, ctx.config.jwtSecret) : null;
   // Both reads at once: every signed-in request waits for them.
   const [revoked, found] = claims ? await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]) : [true, null];
@@ -113,6 +125,12 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isAdminStaff(ctx.staff, ctx.config)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins can do this.' });
   return next();
 });
+
+/** The paths of a router's procedures that need a sign-in, so the rest refuse superjson metadata. */
+export function signedInPaths(appRouter: AnyRouter): Set<string> {
+  const procedures = appRouter._def.procedures as Record<string, AnyProcedure>;
+  return new Set(Object.keys(procedures).filter((path) => (procedures[path]._def.meta as ProcedureMeta | undefined)?.signedIn));
+}
 
 /** The signed-in staff member as the activity log names them. */
 export const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });

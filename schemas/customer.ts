@@ -274,9 +274,3 @@ export const CUSTOMER_CSV_COLUMNS = [
 
 /** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */
 export const formulaSafeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** What the console's own customers CSV covers, for the audit log. */
-export const customerExportNote = z.object({
-  count: z.number().int().min(0).max(1_000_000),
-  filter: z.string().trim().max(200).optional(),
-});

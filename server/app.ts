@@ -17,7 +17,8 @@ import {
   trpcErrorHandler,
 } from './request-guards.ts';
 import { appRouter, restApi } from '../routers/index.ts';
-import { createContext } from '../routers/trpc.ts';
+import { createContext, signedInPaths } from '../routers/trpc.ts';
+import { guardTrpcInput, limitPublicTrpc } from './trpc-input-guard.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 import { mountSlackRoutes } from '../routers/slack.ts';
@@ -82,9 +83,14 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
       autoLogging: { ignore: (req) => !req.url?.startsWith('/api') && !req.url?.startsWith('/trpc') },
     }),
   );
-  mountSlackRoutes(app, config); // reads its raw body itself, before the JSON parser
+  // Reads its raw body itself, before the JSON parser.
+  mountSlackRoutes(app, config, { responseOrigin: opts.notify?.slackResponseOrigin });
+  const signedIn = signedInPaths(appRouter);
+  // Counted before the body is read, so a flood costs no parsing.
+  app.use('/trpc', limitPublicTrpc(signedIn));
   app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
-  app.use('/trpc', refuseDeepQuery);
+  // Plain JSON for the public procedures, the console's metadata only for signed-in ones, before superjson runs.
+  app.use('/trpc', refuseDeepQuery, guardTrpcInput(signedIn));
 
   app.use(
     '/trpc',

@@ -36,7 +36,9 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
     LEADS_NOTIFY_EMAIL: 'team@brokerage.example, owner@brokerage.example',
     ...env,
   });
-  const { app, close, notifier } = await createApp(config, { ssr: false, notify: { retryBaseMs: 100, retryMaxMs: 400, ...opts } });
+  // Replies go to the Slack stand-in, as they would go to Slack's own host.
+  const notify = { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: slack.url, ...opts };
+  const { app, close, notifier } = await createApp(config, { ssr: false, notify });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

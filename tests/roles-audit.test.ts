@@ -120,12 +120,12 @@ describe('audit log', () => {
     expect(activity.status).toBe(200);
     expect(activity.headers.get('cache-control')).toBe('no-store');
     expect((await rest(clerk.token, 'GET', '/api/admin/customers/export')).status).toBe(200);
-    expect((await outcome(as(clerk.token).customers.noteExport.mutate({ count: 3, filter: 'plan PPO' }))).status).toBe(200);
+    expect((await rest(clerk.token, 'GET', '/api/admin/customers/export?plan=PPO')).status).toBe(200);
     const log = await outcome(as(admin.token).audit.list.query({}));
     const mine = log.data.entries.filter((e) => e.actor.email === 'carl@example.com');
     const scopes = mine.map((e) => `${e.action} ${e.scope}`);
     expect(scopes).toContain('ACTIVITY_EXPORTED 2026-01-01 to 2026-01-31');
-    expect(scopes).toContain('CUSTOMERS_EXPORTED 3 customers (plan PPO)');
+    expect(scopes.some((s) => /^CUSTOMERS_EXPORTED \d+ customers \(plan PPO\)$/.test(s))).toBe(true);
     expect(scopes.some((s) => /^CUSTOMERS_EXPORTED all \d+ customers$/.test(s))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // dropped (and counted in the log once a minute); the rest are enriched and queued.
 import { createHash } from 'node:crypto';
 import { isbot } from 'isbot';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { VISIT_LIMITS, sitePageOf, type TrackVisitInput } from '../../schemas/analytics.ts';
 import { logger } from '../../server/logger.ts';
 import { dayId } from './periods.ts';
@@ -35,7 +36,8 @@ export function logDropped() {
   dropped = {};
 }
 
-// Visits counted per address in the current clock hour; the map starts over every hour.
+// Visits counted per address in the current clock hour; the map starts over every hour. An IPv6
+// visitor holds a whole /64 or more (often a /56) and can rotate through it: counted by its /56.
 const perAddress = new Map<string, number>();
 let perAddressHour = 0;
 const perRequest = new WeakMap<object, number>();
@@ -52,8 +54,9 @@ function overLimit(ip: string, request: object | undefined, now: number): DropRe
     perAddress.clear();
     perAddressHour = hour;
   }
-  const n = (perAddress.get(ip) ?? 0) + 1;
-  perAddress.set(ip, n);
+  const key = ipKeyGenerator(ip, 56);
+  const n = (perAddress.get(key) ?? 0) + 1;
+  perAddress.set(key, n);
   return n > VISIT_LIMITS.perAddressPerHour ? 'address limit' : null;
 }
 

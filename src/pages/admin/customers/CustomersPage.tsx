@@ -8,7 +8,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary } from '../../../../schemas/customer.ts';
-import { customersCsv } from '../../../../schemas/customer-csv.ts';
+import { useClientConfig } from '../../../lib/client-config.tsx';
+import { endSession, getToken } from '../../../lib/session.ts';
 import { customerStats, filterCustomers, filtersFromParams, paramsWithFilters, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
 import { CustomerCards, CustomerTable } from './CustomerList.tsx';
@@ -20,8 +21,8 @@ import { errorMessage } from '../../../lib/error-message.ts';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+function download(fileName: string, file: Blob) {
+  const url = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -93,13 +94,26 @@ export default function CustomersPage() {
     }),
   );
 
-  // Every export is in the audit log before the file is made.
-  const noteExport = useMutation(trpc.customers.noteExport.mutationOptions());
-  const exportCsv = (rows: CustomerSummary[]) =>
-    noteExport.mutateAsync({ count: rows.length }).then(
-      () => download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, customersCsv(rows)),
-      (err: unknown) => setNotice({ tone: 'error', message: errorMessage(err, 'Failed to export customers', 'Error exporting customers') }),
-    );
+  // The server builds the file for the filters shown and puts the export in the audit log.
+  const { apiBase, adminHosts } = useClientConfig();
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const query = paramsWithFilters(new URLSearchParams(), filters);
+      const res = await fetch(`${apiBase}/api/admin/customers/export?${query}`, {
+        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      });
+      if (res.status === 401) return endSession(adminHosts);
+      if (!res.ok)
+        throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Failed to export customers');
+      download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, await res.blob());
+    } catch (err) {
+      setNotice({ tone: 'error', message: errorMessage(err, 'Failed to export customers', 'Error exporting customers') });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const all = useMemo(() => customers.data ?? [], [customers.data]);
   const shown = useMemo(() => filterCustomers(all, filters), [all, filters]);
@@ -118,12 +132,7 @@ export default function CustomersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Customer Management</h1>
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={shown.length === 0 || noteExport.isPending}
-            onClick={() => void exportCsv(shown)}
-          >
+          <button type="button" className={secondaryButton} disabled={shown.length === 0 || exporting} onClick={() => void exportCsv()}>
             Export CSV
           </button>
           <button type="button" className={primaryButton} onClick={() => setAdding(true)}>

@@ -1,4 +1,4 @@
-// Search, filters and stats of the customer list, computed in the browser from the list.
+// Stats of the customer list and its filters in the address, computed in the browser from the list.
 import {
   INSURANCE_PROVIDERS,
   INSURANCE_TYPES,
@@ -6,31 +6,10 @@ import {
   type CustomerSummary,
   type InsuranceType,
 } from '../../../../schemas/customer.ts';
-import { digitsOf, phoneSearchDigits } from '../../../../schemas/lead.ts';
+import { FILTER_PARAMS, NO_FILTERS, type CustomerFilters } from '../../../../schemas/customer-filters.ts';
 
-export interface CustomerFilters {
-  search: string;
-  insuranceType: string;
-  planType: string;
-  provider: string;
-}
-export const NO_FILTERS: CustomerFilters = { search: '', insuranceType: '', planType: '', provider: '' };
-
-/** Name or email containing the search text, or a phone containing the digits of a phone-like search. */
-export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): CustomerSummary[] {
-  const q = f.search.trim().toLowerCase();
-  const digits = phoneSearchDigits(q);
-  return list.filter(
-    (c) =>
-      (!q ||
-        c.name.toLowerCase().includes(q) ||
-        c.email.toLowerCase().includes(q) ||
-        (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&
-      (!f.insuranceType || c.insuranceType === f.insuranceType) &&
-      (!f.planType || c.planType === f.planType) &&
-      (!f.provider || c.insuranceProvider === f.provider),
-  );
-}
+// The filtering itself is shared with the server's export; the page imports it from here.
+export { NO_FILTERS, filterCustomers, type CustomerFilters } from '../../../../schemas/customer-filters.ts';
 
 export interface CustomerStats {
   total: number;
@@ -49,8 +28,8 @@ export function customerStats(list: CustomerSummary[], now = new Date()): Custom
   return { total: list.length, byType, newThisMonth };
 }
 
-/** Query-string names of the filters, so a reload or a shared link keeps the view. */
-const PARAM: Record<keyof CustomerFilters, string> = { search: 'search', insuranceType: 'type', planType: 'plan', provider: 'provider' };
+/** Query-string names of the filters, so a reload or a shared link keeps the view (the export route reads the same). */
+const PARAM = FILTER_PARAMS;
 const ALLOWED: Partial<Record<keyof CustomerFilters, readonly string[]>> = {
   insuranceType: INSURANCE_TYPES,
   planType: PLAN_TYPES,
