@@ -28,6 +28,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     DATA_DIR: db.dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Beside the data folder, never inside it (nor in the developer's ~/.config).
+    KEY_FILE: `${db.dataDir}.keys.json`,
     ...env,
   });
   const { app, close } = await createApp(config, { ssr: false });
