@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_ROLES_CHANGED',
   'STAFF_PASSWORD_RESET',
   'OFFICE_SETTING_CHANGED',
+  'DATA_KEYS_ROTATED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,11 +15,15 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   STAFF_ROLES_CHANGED: 'Changed roles',
   STAFF_PASSWORD_RESET: 'Reset password',
   OFFICE_SETTING_CHANGED: 'Changed an office setting',
+  DATA_KEYS_ROTATED: 'Rotated the data encryption key',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */
 function subject(e: Entry): string {
-  if (e.customerName || e.customerId) return `${e.customerName ?? ''}${e.customerId ? ` (${e.customerId})` : ''}`.trim();
+  if (e.customerName || e.customerId) {
+    const who = `${e.customerName ?? ''}${e.customerId ? ` (${e.customerId})` : ''}`.trim();
+    return e.detail ? `${who} · ${e.detail}` : who; // the reason given for opening medical details
+  }
   const parts = [e.targetEmail, e.scope, e.detail].filter(Boolean);
   return parts.join(' · ');
 }
