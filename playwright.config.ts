@@ -1,7 +1,7 @@
 // End-to-end tests drive the built production server (as `npm start` runs it) in Debian's Chromium.
 // scripts/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_JWT_SECRET } from './e2e/helpers.ts';
+import { E2E_ADMIN, E2E_DATA_KEY, E2E_JWT_SECRET } from './e2e/helpers.ts';
 
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = process.env.E2E_DATA_DIR || '.cache/e2e-data';
@@ -48,6 +48,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       JWT_SECRET: E2E_JWT_SECRET,
+      DATA_ENCRYPTION_KEY: E2E_DATA_KEY,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ADMIN_NAME: E2E_ADMIN.name,

@@ -8,6 +8,7 @@ import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
 import { ensureLeadIndex } from './models/lead-index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
+import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
 import { drainable } from './server/drain.ts';
 
@@ -16,6 +17,9 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
+  // Medical details and notes still stored in plain text (from before encryption) are sealed, once.
+  const sealed = await walkSealedFields('plain');
+  if (sealed) logger.info({ sealed }, 'plain medical details and notes encrypted');
   // Kept counters and export rows are checked against the records, and rebuilt when off.
   await Promise.all([ensureLeadIndex(), ensureActivityExport()]);
 

@@ -138,6 +138,7 @@ export async function benchHttp(): Promise<void> {
       PORT: String(port),
       DATA_DIR: dataDir,
       JWT_SECRET: 'bench-secret-'.repeat(4),
+      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'bench-data-key').toString('base64'),
       LOG_LEVEL: 'warn',
     },
   });

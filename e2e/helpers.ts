@@ -6,13 +6,18 @@ import path from 'node:path';
 import { findRunningEmbeddedDb } from '../server/embedded-db.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
+import { configureDataKeys } from '../server/field-crypto.ts';
 
 export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
+/** The e2e server's data key (32 bytes, base64): production mode takes it from the environment. */
+export const E2E_DATA_KEY = Buffer.alloc(32, 'e2e-data-key').toString('base64');
 export const E2E_ADMIN = { name: 'Test Admin', email: 'admin@e2e.local', password: 'e2e-admin-password' };
 
 /** Connects (once per worker) to the embedded database the e2e server started. */
 export async function db() {
   if (mongoose.connection.readyState !== 1) {
+    // Rows written here are encrypted with the same key as the server's (playwright.config.ts).
+    configureDataKeys({ kind: 'env', current: E2E_DATA_KEY, old: [] });
     const dataDir = path.resolve(process.env.E2E_DATA_DIR || '.cache/e2e-data');
     const running = findRunningEmbeddedDb(dataDir);
     if (!running) throw new Error(`no embedded database is running for ${dataDir}`);

@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'SECOND_FACTOR_REMOVED',
   'RECOVERY_CODES_REGENERATED',
   'SECOND_FACTORS_RESET',
+  'DATA_KEYS_ROTATED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

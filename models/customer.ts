@@ -34,6 +34,8 @@ import { LeadModel } from './lead.ts';
 import { countedLeadChange } from './lead-index.ts';
 import { addTimelineEntry } from './lead-timeline.ts';
 import { withLeadNotes } from './customer-notes.ts';
+import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const customerSchema = new Schema(
   {
@@ -78,7 +80,8 @@ export const CustomerModel = mongoose.model('Customer', customerSchema);
 
 export const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
 
-export function toSummary(c: CustomerRecord): CustomerSummary {
+export function toSummary(stored: CustomerRecord): CustomerSummary {
+  const c = openFields(stored, CUSTOMER_SEALED);
   return {
     customerId: String(c._id),
     name: c.name,
@@ -107,17 +110,20 @@ export function toSummary(c: CustomerRecord): CustomerSummary {
 
 const toDetail = (c: CustomerRecord): CustomerDetail => ({
   ...toSummary(c),
-  medicalHistory: c.medicalHistory ?? '',
-  medications: c.medications ?? '',
+  medicalHistory: openText(c.medicalHistory ?? ''),
+  medications: openText(c.medications ?? ''),
 });
 
-/** The stored form of validated fields: unset values become null (or '' for text), kids only with hasKids. */
+/**
+ * The stored form of validated fields: unset values become null (or '' for text), kids only with
+ * hasKids, medical details and notes encrypted.
+ */
 function toDocFields(input: Partial<CloseLeadCustomer>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) if (v !== undefined) out[k] = v;
   if (typeof out.phone === 'string') out.phoneDigits = phoneKey(out.phone);
   if (out.hasKids === false) Object.assign(out, { kidsCount: null, kidsAges: '' });
-  return out;
+  return sealFields(out, CUSTOMER_SEALED);
 }
 
 async function findCustomer(customerId: string): Promise<CustomerRecord> {
@@ -268,7 +274,7 @@ export async function closeLeadIntoCustomer(
 
   const parsed = closeLeadCustomer.safeParse(customer ?? { name: lead.name, email: lead.email, phone: lead.phone });
   if (!parsed.success) throw badRequest(describeZodError(parsed.error));
-  const fields = { ...toDocFields(parsed.data), notes: withLeadNotes(parsed.data.notes, lead.notes) };
+  const fields = toDocFields({ ...parsed.data, notes: withLeadNotes(parsed.data.notes, openText(lead.notes)) });
 
   let customerId: string;
   let createdHere = false;

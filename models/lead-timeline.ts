@@ -3,6 +3,7 @@
 // the activity log's; leads older than the timeline get theirs made up from their own fields.
 import mongoose from 'mongoose';
 import type { CallOutcome, LeadStatus, TimelineEntry } from '../schemas/lead.ts';
+import { openText, sealText } from '../server/field-crypto.ts';
 
 /** Entries kept per lead, newest last. */
 export const TIMELINE_KEEP = 500;
@@ -22,7 +23,8 @@ const idOf = (leadId: unknown) => new mongoose.Types.ObjectId(String(leadId));
 
 /** The stored form of an entry: fields left undefined are not written (the driver would store null). */
 function stored(entry: TimelineEntry): TimelineEntry {
-  return Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as unknown as TimelineEntry;
+  const kept = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as unknown as TimelineEntry;
+  return 'note' in kept ? { ...kept, note: sealText(kept.note) } : kept; // notes are encrypted at rest
 }
 
 /**
@@ -90,7 +92,7 @@ export async function readTimeline(lead: TimelineLead): Promise<TimelineEntry[]>
   return ordered
     .slice(-TIMELINE_KEEP)
     .reverse()
-    .map(({ e }) => e);
+    .map(({ e }) => ('note' in e ? { ...e, note: openText(e.note) } : e));
 }
 
 /** Keeps the last TIMELINE_KEEP entries; only if no entry was added since the read (the length is the check). */
@@ -110,7 +112,7 @@ export function updateEntries(
   const at = new Date();
   const entries: TimelineEntry[] = [];
   if (change.status !== undefined && change.status !== was.status) entries.push({ at, kind: 'status', user, status: change.status });
-  if (change.notes !== undefined && change.notes !== (was.notes ?? ''))
+  if (change.notes !== undefined && change.notes !== openText(was.notes ?? ''))
     entries.push({ at, kind: 'notes', user, note: clipNote(change.notes) });
   return entries;
 }

@@ -17,6 +17,7 @@ import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './lea
 import { leadCreated } from './lead-created.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './lead-timeline.ts';
 import { phoneKey } from '../schemas/phone.ts';
+import { openText, sealText } from '../server/field-crypto.ts';
 
 const leadSchema = new Schema(
   {
@@ -76,7 +77,15 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     _id,
     'write',
     async (countMark) => {
-      const created = await LeadModel.create({ ...input, _id, phoneDigits, seq, duplicateOf: first, countMark });
+      const created = await LeadModel.create({
+        ...input,
+        notes: sealText(input.notes),
+        _id,
+        phoneDigits,
+        seq,
+        duplicateOf: first,
+        countMark,
+      });
       return { before: null, after: created.toObject(), result: created };
     },
     // Its notices and open consoles; a visitor's lead starts its timeline here, staff's in createLeadByStaff (who added it).
@@ -101,7 +110,7 @@ export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
     name: lead.name,
     email: lead.email,
     phone: lead.phone,
-    notes: lead.notes ?? '',
+    notes: openText(lead.notes ?? ''),
     status,
     claimedBy: lead.claimedBy ?? null,
     claimedAt: lead.claimedAt ?? null,
@@ -239,9 +248,9 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
       Object.assign(set, { status: change.status, contactedAt: current.contactedAt ?? new Date() });
     }
   }
-  if (change.notes !== undefined) set.notes = change.notes;
+  if (change.notes !== undefined) set.notes = sealText(change.notes);
   if (Object.keys(set).length === 0) return toLeadView(current);
-  const notesChanged = change.notes !== undefined && change.notes !== (current.notes ?? '');
+  const notesChanged = change.notes !== undefined && change.notes !== openText(current.notes ?? '');
   const action =
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
   const log = async (lead: LeadRecord) => {

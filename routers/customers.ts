@@ -1,5 +1,12 @@
 // Customers, and closing a lead into a customer. The rules live in models/customer.ts.
-import { closeLeadInput, customerCreateInput, customerIdInput, customerUpdateInput, type CustomerSummary } from '../schemas/customer.ts';
+import {
+  closeLeadInput,
+  customerCreateInput,
+  customerIdInput,
+  customerReadInput,
+  customerUpdateInput,
+  type CustomerSummary,
+} from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
 import {
   closeLeadIntoCustomer,
@@ -13,7 +20,8 @@ import {
 import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { actorOf, auditActorOf, protectedProcedure, router } from './trpc.ts';
+import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
 import {
   FILTER_PARAMS,
@@ -27,10 +35,21 @@ import {
 export const customersRouter = router({
   list: protectedProcedure.query(() => listCustomers()),
 
-  /** One customer with the medical details: the edit view loads it. Every read is in the audit log. */
-  get: protectedProcedure.input(customerIdInput).query(async ({ input, ctx }) => {
+  /**
+   * One customer with the medical details: the edit view loads it. Every read is in the audit log.
+   * When the office narrows medical details (models/customer-access.ts), others get them withheld
+   * unless they give a reason, which the entry records.
+   */
+  get: protectedProcedure.input(customerReadInput).query(async ({ input, ctx }) => {
     const customer = await getCustomer(input.customerId);
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMER_MEDICAL_READ', customerId: customer.customerId, customerName: customer.name });
+    const allowed = await mayReadMedical(customer, { name: ctx.staff.name, isAdmin: isAdminStaff(ctx.staff, ctx.config) });
+    if (!allowed && !input.reason) return withheldMedical(customer);
+    await recordAudit(auditActorOf(ctx), {
+      action: 'CUSTOMER_MEDICAL_READ',
+      customerId: customer.customerId,
+      customerName: customer.name,
+      detail: allowed ? undefined : `Reason: ${input.reason}`,
+    });
     return customer;
   }),
 

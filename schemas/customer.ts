@@ -199,6 +199,14 @@ export type CloseLeadCustomer = z.output<typeof customerObject>;
 
 export const customerIdInput = z.object({ customerId: z.string().trim().min(1, 'customerId is required').max(64) });
 
+/**
+ * Reading one customer. `reason`: why a staff member who is not the customer's agent nor an admin
+ * opens the medical details while the office narrows who reads them (recorded in the audit log).
+ */
+export const customerReadInput = customerIdInput.extend({
+  reason: z.string().trim().min(3, 'Say in a few words why you open these details').max(300).optional(),
+});
+
 /** A hand-added customer; with a leadId it closes that lead instead (one customer per lead). */
 export const customerCreateInput = customerObject
   .extend({ ...requiredDetail, leadId: z.string().trim().max(64).optional() })
@@ -245,6 +253,13 @@ export interface CustomerSummary {
 export interface CustomerDetail extends CustomerSummary {
   medicalHistory: string;
   medications: string;
+  /**
+   * True when the office narrows medical details to the customer's own agent and admins, this reader
+   * is neither and gave no reason: medicalHistory and medications come empty, `medicalOnFile` says
+   * whether there are any.
+   */
+  medicalWithheld?: boolean;
+  medicalOnFile?: boolean;
 }
 
 /** Columns of the CSV export (no medical details). */

@@ -1,5 +1,6 @@
 // `npm run db:backup [PATH]`: writes a consistent snapshot of the database (embedded or
-// MONGODB_URI) while the server runs, by default to DATA_DIR/backups/<time>.ndjson.gz (CONTRACT.md).
+// MONGODB_URI) while the server runs, by default to DATA_DIR/backups/<time>.ndjson.gz.enc (CONTRACT.md),
+// encrypted with the data key.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -18,7 +19,7 @@ try {
       .toISOString()
       .replace(/:/g, '-')
       .replace(/\.\d+Z$/, 'Z');
-    const file = path.resolve(given[0] ?? path.join(config.dataDir, 'backups', `${stamp}.ndjson.gz`));
+    const file = path.resolve(given[0] ?? path.join(config.dataDir, 'backups', `${stamp}.ndjson.gz.enc`));
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const { counts, consistent } = await writeBackup(mongoose.connection.db!, file, !config.MONGODB_URI);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);

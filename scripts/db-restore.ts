@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';
 import { withDatabase } from './cli-db.ts';
 import { BackupError, existingData, readBackup, restoreBackup } from './db-snapshot.ts';
+import { BackupKeyError } from './backup-cipher.ts';
 
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run db:restore FILE [--force]`);
@@ -27,9 +28,10 @@ const file = args.positionals[0];
 if (!existsSync(file)) usage(`${file} does not exist.`);
 
 try {
-  // The whole file is checked before anything changes, so a damaged one leaves the database as it was.
-  const backup = await readBackup(file);
   await withDatabase(async () => {
+    // The whole file is read, decrypted and checked before anything changes, so a damaged one (or
+    // one whose key this machine lacks) leaves the database as it was.
+    const backup = await readBackup(file);
     const db = mongoose.connection.db!;
     const present = await existingData(db);
     if (Object.keys(present).length && !args.values.force) {
@@ -45,6 +47,10 @@ try {
     );
   });
 } catch (err) {
-  console.error(err instanceof BackupError ? err.message : `Restore failed: ${err instanceof Error ? err.message : err}`);
+  console.error(
+    err instanceof BackupError || err instanceof BackupKeyError
+      ? err.message
+      : `Restore failed: ${err instanceof Error ? err.message : err}`,
+  );
   process.exit(1);
 }

@@ -1,12 +1,14 @@
 // Backup files of the whole database: every collection with its indexes and documents, as gzipped
-// lines of canonical Extended JSON (ObjectIds, dates and number types come back exactly), written
-// privately and renamed into place only when complete. Used by db-backup.ts and db-restore.ts.
+// lines of canonical Extended JSON (ObjectIds, dates and number types come back exactly), encrypted
+// as a whole with the data key (scripts/backup-cipher.ts), written privately and renamed into place
+// only when complete. Used by db-backup.ts and db-restore.ts.
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import mongoose from 'mongoose';
+import { BackupKeyError, backupCipher, decryptedBackup, isEncryptedBackup } from './backup-cipher.ts';
 
 const { EJSON } = mongoose.mongo.BSON;
 type Db = mongoose.mongo.Db;
@@ -47,7 +49,10 @@ export async function writeBackup(
   }
   const tmp = `${file}.${process.pid}.partial`;
   const gzip = createGzip();
-  const out = pipeline(gzip, createWriteStream(tmp, { mode: 0o600 }));
+  const { header: cipherHeader, cipher, withTag } = backupCipher();
+  const sink = createWriteStream(tmp, { mode: 0o600 });
+  sink.write(cipherHeader);
+  const out = pipeline(gzip, cipher, withTag, sink);
   const write = async (text: string) => {
     if (!gzip.write(text)) await once(gzip, 'drain');
   };
@@ -91,7 +96,11 @@ interface Section {
 
 /** Reads a whole backup file, refusing one that is not a complete backup of this format. */
 export async function readBackup(file: string): Promise<{ createdAt: Date; sections: Section[] }> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  // Backups made before encryption are plain gzip: still restorable.
+  const raw = isEncryptedBackup(file) ? decryptedBackup(file) : createReadStream(file);
+  const gunzip = createGunzip();
+  raw.on('error', (err: Error) => gunzip.destroy(err));
+  const lines = createInterface({ input: raw.pipe(gunzip), crlfDelay: Infinity });
   const sections: Section[] = [];
   let header: Doc | undefined;
   let end: Doc | undefined;
@@ -112,7 +121,7 @@ export async function readBackup(file: string): Promise<{ createdAt: Date; secti
       }
     }
   } catch (err) {
-    if (err instanceof BackupError) throw err;
+    if (err instanceof BackupError || err instanceof BackupKeyError) throw err;
     throw new BackupError(`${file} cannot be read as a backup: ${(err as Error).message}`);
   }
   if (!header || !end) throw new BackupError(`${file} is incomplete (no end marker): it was cut short.`);

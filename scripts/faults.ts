@@ -26,6 +26,7 @@ const env = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'info',
   JWT_SECRET: 'faults-secret-faults-secret-faults-0123',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'faults-data-key').toString('base64'),
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   ADMIN_NAME: 'Faults Admin',

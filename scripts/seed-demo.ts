@@ -6,6 +6,7 @@ import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
 import { rebuildLeadIndex } from '../models/lead-index.ts';
 import { rebuildActivityExport } from '../models/activity-export.ts';
+import { walkSealedFields } from '../models/at-rest.ts';
 
 await withDatabase(async () => {
   for (const [name, step] of [
@@ -15,6 +16,8 @@ await withDatabase(async () => {
     ['visits', seedVisits],
     // The demo leads are written around the model: count them and number them once, at the end.
     ['lead counters', async () => `${(await rebuildLeadIndex()).leads} leads, ${await rebuildActivityExport()} activity entries counted`],
+    // The demo's notes and medical details are written around the models: encrypt them as stored data is.
+    ['encryption at rest', async () => `${await walkSealedFields('plain')} values encrypted`],
   ] as const) {
     const started = Date.now();
     process.stdout.write(`Seeding ${name}... `);

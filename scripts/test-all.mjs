@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const work = mkdtempSync(path.join(tmpdir(), 'brokerage-tests-'));
+// Every server a step starts keeps its generated key file here, not in the developer's ~/.config.
+process.env.XDG_CONFIG_HOME = path.join(work, 'config');
 const bin = (name) => path.join('node_modules', '.bin', name);
 const minutes = (n) => n * 60_000;
 const freePort = () =>

@@ -1,9 +1,10 @@
 // Reads and validates every environment variable of CONTRACT.md once, at start.
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { configureDataKeys, type KeySource } from './field-crypto.ts';
+import { KeyConfigError, dropLegacySecret, parseDataKey, readOrCreateKeyFile, resolveKeyFile } from './key-file.ts';
 
 const hostList = z
   .string()
@@ -47,6 +48,8 @@ const trustProxy = z
     'must be a hop count (for example 1) or addresses separated by commas (for example 10.0.0.1, 10.0.0.0/8, loopback)',
   );
 
+const is32Bytes = (k: string) => Buffer.from(k.trim(), 'base64').length === 32;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,6 +61,18 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     ADMIN_HOSTS: hostList.default(['admin.localhost']),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DATA_ENCRYPTION_KEY: z.string().refine(is32Bytes, 'must be 32 bytes in base64 (openssl rand -base64 32)').optional(),
+    DATA_ENCRYPTION_OLD_KEYS: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().refine(is32Bytes, 'must be 32-byte base64 keys separated by commas')))
+      .optional(),
+    KEY_FILE: z.string().min(1).optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(100).optional(),
@@ -86,8 +101,11 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    // Production keeps its keys in the environment (a secret store), never in a file the app writes.
+    for (const name of ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'] as const) {
+      if (env.NODE_ENV === 'production' && !env[name]) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is required when NODE_ENV=production' });
+      }
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
@@ -97,8 +115,17 @@ const envSchema = z
     }
   });
 
-/** `publicUrl`: PUBLIC_URL without a trailing slash, or http://localhost:PORT. */
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; publicUrl: string };
+/**
+ * `publicUrl`: PUBLIC_URL without a trailing slash, or http://localhost:PORT. `keySource`: where the
+ * data keys come from; `keyFile`: the key file in use (unset when the environment holds both keys).
+ */
+export type Config = z.infer<typeof envSchema> & {
+  jwtSecret: string;
+  dataDir: string;
+  publicUrl: string;
+  keySource: KeySource;
+  keyFile?: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -114,21 +141,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  // Private to this user: it holds the database and the signing key.
+  // Private to this user: it holds the database (its keys live elsewhere: see loadKeys).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  const jwtSecret = parsed.data.JWT_SECRET ?? readOrCreateSecret(path.join(dataDir, 'jwt-secret'));
+  const { jwtSecret, keySource, keyFile } = loadKeys(parsed.data, dataDir);
   const publicUrl = (parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/+$/, '');
-  return { ...parsed.data, dataDir, jwtSecret, publicUrl };
+  return { ...parsed.data, dataDir, jwtSecret, publicUrl, keySource, keyFile };
 }
 
-/** Outside production the signing key is generated once and kept, so tokens survive restarts. */
-function readOrCreateSecret(file: string): string {
-  if (existsSync(file)) {
-    chmodSync(file, 0o600); // one written by an earlier version may be readable by others
-    return readFileSync(file, 'utf8').trim();
+/**
+ * The signing key and the data keys: from the environment when set, otherwise from the key file
+ * (generated once, outside DATA_DIR). Also makes them the process's data keys (server/field-crypto.ts).
+ */
+function loadKeys(env: z.infer<typeof envSchema>, dataDir: string) {
+  dropLegacySecret(dataDir);
+  try {
+    let keyFile: string | undefined;
+    let jwtSecret = env.JWT_SECRET;
+    let keySource: KeySource | undefined;
+    if (env.DATA_ENCRYPTION_KEY) {
+      keySource = { kind: 'env', current: env.DATA_ENCRYPTION_KEY, old: env.DATA_ENCRYPTION_OLD_KEYS ?? [] };
+      parseDataKey(env.DATA_ENCRYPTION_KEY, 'DATA_ENCRYPTION_KEY');
+    }
+    if (!jwtSecret || !keySource) {
+      keyFile = resolveKeyFile(env.KEY_FILE, dataDir);
+      const content = readOrCreateKeyFile(keyFile);
+      jwtSecret ??= content.jwtSecret;
+      keySource ??= { kind: 'file', file: keyFile };
+    }
+    configureDataKeys(keySource);
+    return { jwtSecret, keySource, keyFile };
+  } catch (err) {
+    if (err instanceof KeyConfigError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
   }
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }

@@ -1,26 +1,29 @@
 // npm run db:backup and db:restore as commands, on the embedded engine: a backup taken while the
-// server runs brings every lead, customer (medical fields included), staff account, visit and
-// activity entry back equal; restore refuses to overwrite data without --force and refuses a
+// server runs is encrypted as a whole, and brings every lead, customer (medical fields included),
+// staff account, visit and activity entry back equal given the key file; restore refuses to overwrite data without --force and refuses a
 // damaged file without changing anything.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startEmbeddedDb } from '../server/embedded-db.ts';
 import { flushVisits } from '../models/visit/index.ts';
 import { startAppServer, type AppServer } from './engine/harness.ts';
+import { defaultKeyFile } from '../server/key-file.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const { EJSON } = mongoose.mongo.BSON;
 
-function run(script: string, args: string[], dataDir: string) {
+function run(script: string, args: string[], dataDir: string, env: Record<string, string> = {}) {
   const r = spawnSync(tsx, [`scripts/${script}.ts`, ...args], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: dataDir, MONGODB_URI: '', LOG_LEVEL: 'silent', ...env },
     timeout: 120_000,
   });
   return { code: r.status, out: r.stdout + r.stderr };
@@ -99,17 +102,26 @@ describe('backup and restore', () => {
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toContain(`Backup written to ${file}`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Encrypted as a whole: neither the bytes nor a gunzip of them show a medical detail or a name.
+    const raw = readFileSync(file);
+    for (const secret of ['Type 2 diabetes since 2019', 'Ada Moss', 'ada@example.com']) expect(raw.includes(secret)).toBe(false);
+    expect(() => gunzipSync(raw)).toThrow();
 
     // Without a path: DATA_DIR/backups/<time>.ndjson.gz.
     const byDefault = run('db-backup', [], app.engine.dataDir);
     expect(byDefault.code, byDefault.out).toBe(0);
     expect(readdirSync(path.join(app.engine.dataDir, 'backups'))).toEqual([
-      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson\.gz$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.ndjson\.gz\.enc$/),
     ]);
 
     // Into a new, stopped database.
+    // On a new machine: refused until it is given the key file of the server that made the backup.
     const target = mkdtempSync(path.join(tmpdir(), 'restore-'));
-    const restored = run('db-restore', [file], target);
+    const keyless = run('db-restore', [file], target);
+    expect(keyless.code).toBe(1);
+    expect(keyless.out).toMatch(/encrypted with data key \S+, which this machine's keys do not hold\. Set KEY_FILE/);
+    const withKeys = { KEY_FILE: defaultKeyFile(path.resolve(app.engine.dataDir)) };
+    const restored = run('db-restore', [file], target, withKeys);
     expect(restored.code, restored.out).toBe(0);
     expect(restored.out).toMatch(/^Restored \d+ documents in \d+ collections/m);
 
@@ -118,7 +130,8 @@ describe('backup and restore', () => {
     try {
       expect(await contents(conn.db!)).toEqual(before);
       const ada = await conn.db!.collection('customers').findOne({ email: 'ada@example.com' });
-      expect(ada).toMatchObject({ medicalHistory: 'Type 2 diabetes since 2019', medications: 'metformin 500 mg', age: 44 });
+      expect(ada).toMatchObject({ age: 44 });
+      expect([openText(ada!.medicalHistory), openText(ada!.medications)]).toEqual(['Type 2 diabetes since 2019', 'metformin 500 mg']);
       expect(ada!.leadId).toBeInstanceOf(mongoose.mongo.ObjectId);
       expect(ada!.createdAt).toBeInstanceOf(Date);
       const indexes = (await conn.db!.collection('customers').listIndexes().toArray()).map((i) => i.name);
@@ -128,17 +141,17 @@ describe('backup and restore', () => {
     }
 
     // The engine now holds data: refused without --force, nothing changed.
-    const refused = run('db-restore', [file], target);
+    const refused = run('db-restore', [file], target, withKeys);
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/already holds data \(.*leads: 4.*\)\. Restoring would replace it; run again with --force/);
-    const forced = run('db-restore', [file, '--force'], target);
+    const forced = run('db-restore', [file, '--force'], target, withKeys);
     expect(forced.code, forced.out).toBe(0);
 
     // A file cut short is refused before anything changes.
     const cut = path.join(work, 'cut.ndjson.gz');
     const bytes = readFileSync(file);
     writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const damaged = run('db-restore', [cut, '--force'], target);
+    const damaged = run('db-restore', [cut, '--force'], target, withKeys);
     expect(damaged.code).toBe(1);
     expect(damaged.out).toMatch(/cut\.ndjson\.gz (cannot be read as a backup|is incomplete)/);
 

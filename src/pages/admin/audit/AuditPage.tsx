@@ -21,11 +21,15 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   SECOND_FACTOR_REMOVED: 'Removed a second factor',
   RECOVERY_CODES_REGENERATED: 'New recovery codes',
   SECOND_FACTORS_RESET: 'Reset second factors',
+  DATA_KEYS_ROTATED: 'Rotated the data encryption key',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */
 function subject(e: Entry): string {
-  if (e.customerName || e.customerId) return `${e.customerName ?? ''}${e.customerId ? ` (${e.customerId})` : ''}`.trim();
+  if (e.customerName || e.customerId) {
+    const who = `${e.customerName ?? ''}${e.customerId ? ` (${e.customerId})` : ''}`.trim();
+    return e.detail ? `${who} · ${e.detail}` : who; // the reason given for opening medical details
+  }
   const parts = [e.targetEmail, e.scope, e.detail].filter(Boolean);
   return parts.join(' · ');
 }

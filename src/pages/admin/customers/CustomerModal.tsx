@@ -11,6 +11,7 @@ import { useCustomerForm } from '../../../components/customer-form/use-customer-
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { DialogActions } from '../../../components/ui.tsx';
 import { errorMessage, httpStatusOf } from '../../../lib/error-message.ts';
+import { MedicalReasonPanel } from './MedicalReasonPanel.tsx';
 
 /** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
 function saveErrorText(err: unknown): string {
@@ -31,8 +32,11 @@ export function CustomerModal({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const editing = customerId !== null;
+  // Given when a staff member opens medical details the office withholds from them (audited).
+  const [reason, setReason] = useState<string | undefined>(undefined);
+  const [locked, setLocked] = useState(false);
   const existing = useQuery({
-    ...trpc.customers.get.queryOptions({ customerId: customerId ?? '' }),
+    ...trpc.customers.get.queryOptions({ customerId: customerId ?? '', reason }),
     enabled: editing,
     staleTime: 0,
     gcTime: 0,
@@ -43,8 +47,19 @@ export function CustomerModal({
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (existing.data && form === null) setForm(formFromCustomer(existing.data));
+    if (existing.data && form === null) {
+      setForm(formFromCustomer(existing.data));
+      setLocked(Boolean(existing.data.medicalWithheld));
+    }
   }, [existing.data, form, setForm]);
+
+  // Opened with a reason: the medical details join what the form already holds.
+  useEffect(() => {
+    const opened = existing.data;
+    if (!locked || !reason || !opened || opened.medicalWithheld || form === null) return;
+    setForm({ ...form, medicalHistory: opened.medicalHistory, medications: opened.medications });
+    setLocked(false);
+  }, [existing.data, form, locked, reason, setForm]);
 
   const done = (saved: CustomerSummary) => {
     void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
@@ -62,7 +77,11 @@ export function CustomerModal({
     setError(null);
     if (!form || !check()) return;
     const payload = payloadFromForm(form);
-    if (customerId) update.mutate({ ...payload, customerId });
+    if (customerId && locked) {
+      // Withheld details are unknown here: leave them as they are.
+      const { medicalHistory: _h, medications: _m, ...rest } = payload;
+      update.mutate({ ...rest, customerId });
+    } else if (customerId) update.mutate({ ...payload, customerId });
     else create.mutate(payload);
   }
 
@@ -84,6 +103,15 @@ export function CustomerModal({
             onChange={onChange}
             required={REQUIRED_DETAILS.filter((k) => !missing.includes(k))}
             disabled={busy}
+            healthSlot={
+              locked ? (
+                <MedicalReasonPanel
+                  onFile={Boolean(existing.data?.medicalOnFile ?? true)}
+                  busy={reason !== undefined && existing.isFetching}
+                  onOpen={setReason}
+                />
+              ) : undefined
+            }
           />
           {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
           <DialogActions onCancel={onClose} busy={busy} label={editing ? 'Save Changes' : 'Add Customer'} busyLabel="Saving..." />
