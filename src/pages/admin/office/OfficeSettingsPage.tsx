@@ -43,21 +43,25 @@ export default function OfficeSettingsPage() {
         <div className="space-y-5">
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <h2 className="text-lg font-semibold text-slate-900">Sign-in</h2>
-            <label className="mt-3 flex min-h-11 items-start gap-3">
+            <div className="mt-3 flex min-h-11 items-start gap-3">
               <input
+                id="require-second-factor"
                 type="checkbox"
+                aria-describedby="require-second-factor-help"
                 className="mt-1 h-5 w-5 rounded border-slate-300 text-brand-600"
                 checked={settings.data.requireSecondFactor}
                 disabled={update.isPending}
                 onChange={(e) => update.mutate({ requireSecondFactor: e.target.checked })}
               />
-              <span>
-                <span className="block font-medium text-slate-900">Every staff member must use a second factor</span>
-                <span className="block text-sm text-slate-600">
+              <div>
+                <label htmlFor="require-second-factor" className="block font-medium text-slate-900">
+                  Every staff member must use a second factor
+                </label>
+                <p id="require-second-factor-help" className="text-sm text-slate-600">
                   Staff without one are asked to add an authenticator app at their next sign-in and reach nothing else until they do.
-                </span>
-              </span>
-            </label>
+                </p>
+              </div>
+            </div>
           </section>
           <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
             <fieldset>
