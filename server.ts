@@ -6,7 +6,7 @@ import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
-import { ensureLeadIndex } from './models/lead-index.ts';
+import { checkLeadReadModel } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { endLiveStreams } from './routers/live.ts';
 import { drainable } from './server/drain.ts';
@@ -17,7 +17,7 @@ async function main() {
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
   // Kept counters and export rows are checked against the records, and rebuilt when off.
-  await Promise.all([ensureLeadIndex(), ensureActivityExport()]);
+  await Promise.all([checkLeadReadModel(), ensureActivityExport()]);
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {

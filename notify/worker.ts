@@ -3,7 +3,7 @@
 import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { getLeadView } from '../models/lead.ts';
+import { getLeadView } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { purgeSignatures } from '../models/slack-signature.ts';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startAppServer, type AppServer } from './harness.ts';
 import { outcome } from '../helpers/trpc-client.ts';
-import { holderCode, readCounters } from '../../models/lead-index.ts';
+import { holderCode, readCounters } from '../../models/leads/index.ts';
 
 const RACES = 30;
 const AGENTS = ['Ben', 'Stef', 'Ana', 'Raj', 'Lee'];

@@ -1,10 +1,11 @@
 // The leads' kept figures and paging index, so the dashboard and the lead list never read every
 // lead: one counters document changed with $inc alongside each change of a lead, and small index
-// documents of 100 leads each, in arrival order. `rebuildLeadIndex` remakes both from the leads.
+// documents of 100 leads each, in arrival order. rebuild.ts remakes both from the leads.
 // README.md ("Queries, counters and indexes") says which query uses what, and why.
 import mongoose from 'mongoose';
-import { logger } from '../server/logger.ts';
-import { entryText as formatEntry } from './lead-entry.ts';
+import { RESPONSE_PROMISE_MS } from '../../schemas/lead.ts';
+import { entryText as formatEntry } from './entry.ts';
+import { holderCode, isWaiting, primaryTab, tabsOf, type LeadFacts } from './rules.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
 export const INDEX_VERSION = 3;
@@ -15,20 +16,6 @@ export const RANGE = 1000;
 const HOUR = 3600_000;
 /** Hours of arrivals whose waiting leads are counted per hour: enough to tell "older than 24h". */
 const HOURS_KEPT = 48;
-
-/** The fields of a lead that the counters and the index depend on. */
-export interface LeadFacts {
-  _id: unknown;
-  seq?: number | null;
-  status: string;
-  claimedBy?: string | null;
-  contactedAt?: Date | null;
-  claimedAt?: Date | null;
-  createdAt: Date;
-  name: string;
-  email: string;
-  phoneDigits: string;
-}
 
 /** Documents keyed by a string _id, with fields named at run time ($inc and $set paths). */
 export interface Keyed {
@@ -41,35 +28,17 @@ export interface Keyed {
  * counted change rewrites it), `_id: "r<range>"` (leads per tab in one range of 1,000 lead numbers)
  * and `_id: "seq"` (the last lead number given out).
  */
-const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
-/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry text (models/lead-entry.ts). */
-const index = () => mongoose.connection.collection<Keyed>('lead_index');
+export const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
+/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry text (models/leads/entry.ts). */
+export const index = () => mongoose.connection.collection<Keyed>('lead_index');
 
-/** Field names cannot hold dots or start with $: agent names are written in hex. */
-export const holderCode = (claimedBy: string | null | undefined) => (claimedBy ? `a${Buffer.from(claimedBy).toString('hex')}` : 'none');
-export const agentTab = (name: string) => holderCode(name);
-
-/** The tab a lead shows under besides All and Closed: Lost, its agent's, or Unclaimed (docs/product.md §4). */
-function primaryTab(l: LeadFacts): string | null {
-  if (l.status === 'lost') return 'lost';
-  if (l.claimedBy) return holderCode(l.claimedBy);
-  return l.status === 'closed' ? null : 'unclaimed';
-}
-
-export function tabsOf(l: LeadFacts): string[] {
-  const primary = primaryTab(l);
-  return ['all', ...(primary ? [primary] : []), ...(l.status === 'closed' ? ['closed'] : [])];
-}
-
-/** Not yet contacted and not finished: overdue once older than the 24-hour promise. */
-const isWaiting = (l: LeadFacts) => l.status !== 'closed' && l.status !== 'lost' && !l.contactedAt;
 const hourKey = (d: Date) => `h${Math.floor(d.getTime() / HOUR)}`;
 export const bucketOf = (seq: number) => Math.floor(seq / BUCKET);
 export const rangeOf = (seq: number) => Math.floor(seq / RANGE);
 export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
 
 /** Every counted change (tab, status, claim, contact, text) changes this text, so the entry is rewritten. */
-function entryText(l: LeadFacts): string {
+export function entryText(l: LeadFacts): string {
   return formatEntry({
     primary: primaryTab(l) ?? '-',
     closed: l.status === 'closed',
@@ -84,11 +53,11 @@ function entryText(l: LeadFacts): string {
 }
 
 /** What one lead adds to the counters (negated when it goes away); `t.<tab>.r<range>` is split by splitRanges. */
-function contribution(l: LeadFacts, sign: number, now: number, into: Record<string, number>) {
+export function contribution(l: LeadFacts, sign: number, now: number, into: Record<string, number>) {
   const add = (k: string) => (into[k] = (into[k] ?? 0) + sign);
   add(`c.${holderCode(l.claimedBy)}.${l.status}`);
   if (typeof l.seq === 'number') for (const t of tabsOf(l)) add(`t.${t}.r${rangeOf(l.seq)}`);
-  if (isWaiting(l)) {
+  if (isWaiting({ status: l.status, contacted: Boolean(l.contactedAt) })) {
     add('w.n');
     if (l.createdAt.getTime() > now - HOURS_KEPT * HOUR) add(`w.${hourKey(l.createdAt)}`);
   }
@@ -127,7 +96,7 @@ export async function recordLeadChange(before: LeadFacts | null, after: LeadFact
 }
 
 /** `t.<tab>.r<range>` counts become the tab's total in the main document and its count in the range's document. */
-function splitRanges(all: Record<string, number>): { main: Record<string, number>; ranges: Record<string, Record<string, number>> } {
+export function splitRanges(all: Record<string, number>): { main: Record<string, number>; ranges: Record<string, Record<string, number>> } {
   const main: Record<string, number> = {};
   const ranges: Record<string, Record<string, number>> = {};
   for (const [k, n] of Object.entries(all)) {
@@ -169,7 +138,7 @@ export async function* tabRanges(tab: string, total: number, oldestFirst = false
 }
 
 /** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
-interface PendingChange {
+export interface PendingChange {
   lead: string;
   op: 'write' | 'delete';
 }
@@ -212,42 +181,14 @@ export async function countedLeadChange<T>(
   return done.result;
 }
 
-/**
- * The pending changes a crash left: drops those whose lead write never happened, and reports
- * whether any did happen (then only a rebuild makes the counters right). A change younger than
- * a few seconds may still be running in another server on the same database: it is waited for.
- */
-async function settlePending(): Promise<boolean> {
-  for (let waited = 0; ; waited += 200) {
-    const doc = (await counters().findOne({ _id: 'leads' }, { projection: { p: 1 } })) as { p?: Record<string, PendingChange> } | null;
-    const pending = Object.entries(doc?.p ?? {});
-    if (!pending.length) return false;
-    const youngest = Math.max(...pending.map(([mark]) => new mongoose.Types.ObjectId(mark).getTimestamp().getTime()));
-    if (Date.now() - youngest < 3000 && waited < 5000) {
-      await new Promise((r) => setTimeout(r, 200));
-      continue;
-    }
-    const leads = mongoose.connection.collection('leads');
-    let happened = false;
-    for (const [mark, { lead, op }] of pending) {
-      const now = mongoose.isValidObjectId(lead)
-        ? await leads.findOne({ _id: new mongoose.Types.ObjectId(lead) }, { projection: { countMark: 1 } })
-        : null;
-      if (op === 'delete' ? !now : now?.countMark === mark) happened = true;
-      else await counters().updateOne({ _id: 'leads' }, { $unset: { [`p.${mark}`]: '' } });
-    }
-    return happened;
-  }
-}
-
 /** Claim waits kept per agent for the median. */
-const CLAIM_WAITS_KEPT = 200;
+export const CLAIM_WAITS_KEPT = 200;
 
 interface ClaimWaits {
   _id: string;
   w: { at: Date; m: number }[];
 }
-const claimWaits = () => mongoose.connection.collection<ClaimWaits>('lead_counters');
+export const claimWaits = () => mongoose.connection.collection<ClaimWaits>('lead_counters');
 
 /** Claims recorded by this process per agent since their list was last trimmed. */
 const claimsSinceTrim = new Map<string, number>();
@@ -296,7 +237,7 @@ export const sum = (values: Record<string, number> | undefined) => Object.values
 
 /** Leads waiting longer than the 24-hour promise: all waiting ones but those of the last 24 hours. */
 export function overdueFrom(w: Record<string, number>, now = Date.now()): number {
-  const firstRecentHour = Math.floor((now - 24 * HOUR) / HOUR);
+  const firstRecentHour = Math.floor((now - RESPONSE_PROMISE_MS) / HOUR);
   let recent = 0;
   for (const [k, n] of Object.entries(w)) if (k.startsWith('h') && Number(k.slice(1)) >= firstRecentHour) recent += n;
   return Math.max(0, (w.n ?? 0) - recent);
@@ -346,87 +287,4 @@ export async function lastSeq(): Promise<number> {
   return doc?.n ?? 0;
 }
 
-/**
- * Remakes the counters and the index from the leads themselves (`npm run db:recount`, and the
- * start-up check). Leads without a number (written around the model: imports, demo data) get the
- * next numbers in arrival order. Reads every lead once: run it while the console is quiet.
- */
-export async function rebuildLeadIndex(): Promise<{ leads: number; numbered: number }> {
-  const leads = mongoose.connection.collection('leads');
-  const rows = (await leads
-    .find(
-      {},
-      { projection: { seq: 1, status: 1, claimedBy: 1, claimedAt: 1, contactedAt: 1, createdAt: 1, name: 1, email: 1, phoneDigits: 1 } },
-    )
-    .toArray()) as unknown as LeadFacts[];
-  const unnumbered = rows
-    .filter((l) => typeof l.seq !== 'number')
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
-  let seq = Math.max(await lastSeq(), ...rows.map((l) => (typeof l.seq === 'number' ? l.seq : 0)));
-  for (let i = 0; i < unnumbered.length; i += 1000) {
-    const batch = unnumbered.slice(i, i + 1000);
-    for (const l of batch) l.seq = ++seq;
-    await leads.bulkWrite(
-      batch.map((l) => ({ updateOne: { filter: { _id: l._id as mongoose.Types.ObjectId }, update: { $set: { seq: l.seq } } } })),
-      { ordered: false },
-    );
-  }
-
-  const now = Date.now();
-  const all: Record<string, number> = {};
-  const buckets = new Map<number, Record<string, string>>();
-  for (const l of rows) {
-    contribution(l, 1, now, all);
-    const b = bucketOf(l.seq!);
-    const entries = buckets.get(b) ?? {};
-    entries[entryKey(l.seq!, l._id)] = entryText(l);
-    buckets.set(b, entries);
-  }
-  const { main: inc, ranges } = splitRanges(all);
-  const doc: Keyed = { _id: 'leads', c: {}, t: {}, w: {}, v: INDEX_VERSION };
-  for (const [path, n] of Object.entries(inc)) {
-    const [top, mid, leaf] = path.split('.');
-    const group = doc[top] as Record<string, unknown>;
-    if (leaf === undefined) group[mid] = n;
-    else group[mid] = { ...(group[mid] as object), [leaf]: n };
-  }
-  await index().deleteMany({});
-  const docs = [...buckets].map(([b, e]) => ({ _id: `b${b}`, e }));
-  for (let i = 0; i < docs.length; i += 50) await index().insertMany(docs.slice(i, i + 50));
-  await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
-  const rangeDocs = Object.entries(ranges).map(([_id, tabs]) => ({ _id, ...tabs }));
-  for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
-  await counters().replaceOne({ _id: 'leads' }, doc, { upsert: true });
-  // Each agent's latest claims again, for the medians.
-  const claims = new Map<string, { at: Date; m: number }[]>();
-  for (const l of rows) {
-    if (!l.claimedBy || !l.claimedAt) continue;
-    claims.set(l.claimedBy, [
-      ...(claims.get(l.claimedBy) ?? []),
-      { at: l.claimedAt, m: (l.claimedAt.getTime() - l.createdAt.getTime()) / 60_000 },
-    ]);
-  }
-  await claimWaits().deleteMany({ _id: { $regex: /^claims:/ } });
-  for (const [agent, w] of claims) {
-    w.sort((a, b) => a.at.getTime() - b.at.getTime());
-    await claimWaits().insertOne({ _id: `claims:${holderCode(agent)}`, w: w.slice(-CLAIM_WAITS_KEPT) });
-  }
-  await counters().updateOne({ _id: 'seq' }, { $max: { n: seq } }, { upsert: true });
-  return { leads: rows.length, numbered: unnumbered.length };
-}
-
-/**
- * The start-up check: rebuilds when a change was interrupted between a lead's write and its count
- * (countedLeadChange), or the counters are missing, of an older layout, or disagree with the number
- * of leads (writes around the model). Costs one counters read, one estimated count, and one keyed
- * read per interrupted change.
- */
-export async function ensureLeadIndex(): Promise<void> {
-  const interrupted = await settlePending();
-  const [current, stored] = await Promise.all([readCounters(), mongoose.connection.collection('leads').estimatedDocumentCount()]);
-  const counted = Object.values(current.c).reduce((a, byStatus) => a + sum(byStatus), 0);
-  if (!interrupted && current.v === INDEX_VERSION && counted === stored) return;
-  const started = Date.now();
-  const { leads, numbered } = await rebuildLeadIndex();
-  logger.info({ leads, numbered, counted, stored, ms: Date.now() - started }, 'lead counters rebuilt');
-}
+export type { LeadFacts };

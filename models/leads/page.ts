@@ -1,12 +1,12 @@
 // The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
-// server from the kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
-import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../schemas/lead.ts';
-import { LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, parseEntry, type Entry } from './lead-entry.ts';
+// server from the kept counters and the index documents (models/leads/counters.ts); only the page's leads are read.
+import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
+import { toLeadView } from './lead.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
+import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, parseEntry, type Entry } from './entry.ts';
 import {
   BUCKET,
   RANGE,
-  agentTab,
   allBuckets,
   bucketOf,
   overdueFrom,
@@ -15,7 +15,8 @@ import {
   readCounters,
   tabRanges,
   type LeadCounters,
-} from './lead-index.ts';
+} from './counters.ts';
+import { agentTab } from './rules.ts';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -166,4 +167,18 @@ export async function recentLeadsOf(agentName: string, limit: number, counters?:
   const c = counters ?? (await readCounters());
   const code = agentTab(agentName);
   return leadsOf(await tabEntries(code, c.t[code] ?? 0, 0, limit));
+}
+
+/**
+ * Every lead of a tab in list order (newest first, or oldest first), 50 at a time from the list's
+ * entries, for a caller that streams them (an export) instead of holding them all.
+ */
+export async function* streamLeadsInListOrder(tab = 'all', oldestFirst = false): AsyncGenerator<LeadView> {
+  const counters = await readCounters();
+  const total = counters.t[tab] ?? 0;
+  for (let skip = 0; skip < total; skip += LEAD_PAGE_SIZE) {
+    const entries = await tabEntries(tab, total, skip, LEAD_PAGE_SIZE, oldestFirst);
+    if (!entries.length) return;
+    yield* await leadsOf(entries);
+  }
 }

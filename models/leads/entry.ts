@@ -1,6 +1,7 @@
-// One lead's entry in the paging index (models/lead-index.ts): the text kept per lead, read back, and
+// One lead's entry in the paging index (models/leads/counters.ts): the text kept per lead, read back, and
 // the list's in-memory sorts and Overdue filter over entries, so neither reads the leads themselves.
-import { LEAD_STATUSES, RESPONSE_PROMISE_MS, type LeadPageInput } from '../schemas/lead.ts';
+import { LEAD_STATUSES, type LeadPageInput } from '../../schemas/lead.ts';
+import { holderName, isOverdue as overdueLead } from './rules.ts';
 
 /** What the list needs of a lead without reading it: its tab, search text, sort keys and overdue facts. */
 export interface Entry {
@@ -55,10 +56,7 @@ export const newestFirst = (a: Entry, b: Entry) => b.seq - a.seq;
 export const oldestFirst = (a: Entry, b: Entry) => a.seq - b.seq;
 
 /** Past the 24-hour promise at `now`: not finished, never contacted, older than 24 hours (as toLeadView's `overdue`). */
-export const isOverdue = (e: Entry, now: number) =>
-  e.status !== 'closed' && e.status !== 'lost' && !e.contacted && now - e.createdAt > RESPONSE_PROMISE_MS;
-
-const holderName = (holder: string) => (holder.startsWith('a') ? Buffer.from(holder.slice(1), 'hex').toString() : '');
+export const isOverdue = (e: Entry, now: number) => overdueLead(e, now);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
