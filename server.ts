@@ -6,7 +6,7 @@ import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
-import { checkLeadReadModel } from './models/leads/index.ts';
+import { checkLeadReadModel, prepareLeadReadModel } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { endLiveStreams } from './routers/live.ts';
 import { drainable } from './server/drain.ts';
@@ -16,14 +16,17 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
-  // Kept counters and export rows are checked against the records, and rebuilt when off.
-  await Promise.all([checkLeadReadModel(), ensureActivityExport()]);
+  // Kept counters and export rows are checked against the records, and rebuilt when off. The lead read
+  // model is only rebuilt before serving for a new layout; its full check runs once the server listens
+  // (its writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
+  await Promise.all([prepareLeadReadModel(), ensureActivityExport()]);
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
+    checkLeadReadModel().catch((err: unknown) => logger.error({ err }, 'lead read model check failed'));
   });
 
   const drain = drainable(server);

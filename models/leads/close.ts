@@ -1,7 +1,7 @@
 // The lead's side of closing it into a customer and of reopening it when that customer is deleted
 // (models/customer.ts orders the customer's writes around these): counted writes of the lead.
 import type mongoose from 'mongoose';
-import { countedLeadChange } from './counters.ts';
+import { countedWrite } from './write.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 
 /** The lead's status now, or null when it is gone. */
@@ -16,7 +16,7 @@ export const readLead = (leadId: unknown) => LeadModel.findById(leadId).lean<Lea
 /** Marks the lead closed if its status and holder are still those read; false when they are not. */
 export async function markLeadClosed(lead: LeadRecord, contactedAt: Date): Promise<boolean> {
   const closing = { status: 'closed' as const, contactedAt };
-  const closed = await countedLeadChange(lead._id, 'write', async (countMark) => {
+  const closed = await countedWrite(lead._id, 'write', async (countMark) => {
     const marked = await LeadModel.updateOne(
       { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
       { $set: { ...closing, countMark } },
@@ -28,7 +28,7 @@ export async function markLeadClosed(lead: LeadRecord, contactedAt: Date): Promi
 
 /** A closed lead back to follow-up (its customer was deleted); null when it was not closed. */
 export async function reopenClosedLead(leadId: mongoose.Types.ObjectId | string): Promise<LeadRecord | null> {
-  return countedLeadChange(leadId, 'write', async (countMark) => {
+  return countedWrite(leadId, 'write', async (countMark) => {
     const before = await LeadModel.findOneAndUpdate(
       { _id: leadId, status: 'closed' },
       { $set: { status: 'follow-up', countMark } },

@@ -1,14 +1,14 @@
-// The leads' kept figures and paging index, so the dashboard and the lead list never read every
-// lead: one counters document changed with $inc alongside each change of a lead, and small index
-// documents of 100 leads each, in arrival order. rebuild.ts remakes both from the leads.
+// The leads' kept figures and list entries, so the dashboard and the lead list never read every
+// lead: small index documents of 100 entries each, in arrival order, and counters that are the sum
+// of the entries, changed by $inc with each move of an entry (write.ts). rebuild.ts repairs both.
 // README.md ("Queries, counters and indexes") says which query uses what, and why.
 import mongoose from 'mongoose';
 import { RESPONSE_PROMISE_MS } from '../../schemas/lead.ts';
-import { entryText as formatEntry } from './entry.ts';
-import { holderCode, isWaiting, primaryTab, tabsOf, type LeadFacts } from './rules.ts';
+import type { StoredEntry } from './entry.ts';
+import { holderCode, isWaiting } from './rules.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 /** Leads per index document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */
@@ -29,65 +29,47 @@ export interface Keyed {
  * and `_id: "seq"` (the last lead number given out).
  */
 export const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
-/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry text (models/leads/entry.ts). */
+/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry (models/leads/entry.ts StoredEntry). */
 export const index = () => mongoose.connection.collection<Keyed>('lead_index');
 
-const hourKey = (d: Date) => `h${Math.floor(d.getTime() / HOUR)}`;
+const hourKey = (ms: number) => `h${Math.floor(ms / HOUR)}`;
 export const bucketOf = (seq: number) => Math.floor(seq / BUCKET);
 export const rangeOf = (seq: number) => Math.floor(seq / RANGE);
-export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
 
-/** Every counted change (tab, status, claim, contact, text) changes this text, so the entry is rewritten. */
-export function entryText(l: LeadFacts): string {
-  return formatEntry({
-    primary: primaryTab(l) ?? '-',
-    closed: l.status === 'closed',
-    name: l.name.toLowerCase(),
-    email: l.email.toLowerCase(),
-    phone: l.phoneDigits,
-    status: l.status,
-    holder: holderCode(l.claimedBy),
-    createdAt: l.createdAt.getTime(),
-    contacted: Boolean(l.contactedAt),
-  });
+/** The tabs an entry counts in: All, its own, and Closed for a closed lead. */
+const tabsOfEntry = (e: StoredEntry) => ['all', ...(e.tab !== '-' ? [e.tab] : []), ...(e.closed ? ['closed'] : [])];
+
+/**
+ * What one entry adds to the counters (negated when it goes away); `t.<tab>.r<range>` is split by
+ * splitRanges. The counters are the sum of the entries: every change of them is the move of an entry.
+ */
+export function contribution(e: StoredEntry, seq: number, sign: number, now: number, into: Record<string, number>) {
+  const add = (k: string) => (into[k] = (into[k] ?? 0) + sign);
+  add(`c.${e.holder}.${e.status}`);
+  for (const t of tabsOfEntry(e)) add(`t.${t}.r${rangeOf(seq)}`);
+  if (isWaiting(e)) {
+    add('w.n');
+    if (e.createdAt > now - HOURS_KEPT * HOUR) add(`w.${hourKey(e.createdAt)}`);
+  }
 }
 
-/** What one lead adds to the counters (negated when it goes away); `t.<tab>.r<range>` is split by splitRanges. */
-export function contribution(l: LeadFacts, sign: number, now: number, into: Record<string, number>) {
-  const add = (k: string) => (into[k] = (into[k] ?? 0) + sign);
-  add(`c.${holderCode(l.claimedBy)}.${l.status}`);
-  if (typeof l.seq === 'number') for (const t of tabsOf(l)) add(`t.${t}.r${rangeOf(l.seq)}`);
-  if (isWaiting({ status: l.status, contacted: Boolean(l.contactedAt) })) {
-    add('w.n');
-    if (l.createdAt.getTime() > now - HOURS_KEPT * HOUR) add(`w.${hourKey(l.createdAt)}`);
-  }
+/** The counter changes of an entry's move from `from` to `to` (either null: none), zeros left out. */
+export function moveDelta(seq: number, from: StoredEntry | null, to: StoredEntry | null): Record<string, number> {
+  const now = Date.now();
+  const all: Record<string, number> = {};
+  if (from) contribution(from, seq, -1, now, all);
+  if (to) contribution(to, seq, 1, now, all);
+  for (const k of Object.keys(all)) if (all[k] === 0) delete all[k];
+  return all;
 }
 
 /**
- * Applies one change of a lead (create: before null; delete: after null) to the counters, in one
- * $inc, and to its index entry. Called after the lead's own write succeeded, so each change is
- * counted once; $inc commutes, so concurrent changes of other leads cannot be lost. `mark` is the
- * change's pending entry (countedLeadChange), cleared in the same write as the $inc.
+ * Applies counter changes: the range documents first, then the main document, whose write also
+ * clears the change's pending note (`mark`, write.ts): a cleared note says every part is written.
  */
-export async function recordLeadChange(before: LeadFacts | null, after: LeadFacts | null, mark?: string): Promise<void> {
-  const now = Date.now();
-  const all: Record<string, number> = {};
-  if (before) contribution(before, -1, now, all);
-  if (after) contribution(after, 1, now, all);
-  for (const k of Object.keys(all)) if (all[k] === 0) delete all[k];
+export async function applyDelta(all: Record<string, number>, mark?: string): Promise<void> {
   const { main: inc, ranges } = splitRanges(all);
-  const writes: Promise<unknown>[] = [];
-  for (const [range, tabs] of Object.entries(ranges)) writes.push(counters().updateOne({ _id: range }, { $inc: tabs }, { upsert: true }));
-  const lead = after ?? before!;
-  if (typeof lead.seq === 'number') {
-    const field = `e.${entryKey(lead.seq, lead._id)}`;
-    const bucket = `b${bucketOf(lead.seq)}`;
-    if (!after) writes.push(index().updateOne({ _id: bucket }, { $unset: { [field]: '' } }));
-    else if (!before || entryText(before) !== entryText(after))
-      writes.push(index().updateOne({ _id: bucket }, { $set: { [field]: entryText(after) } }, { upsert: true }));
-  }
-  await Promise.all(writes);
-  // The main counters last: clearing the pending entry there says every part of the change is written.
+  await Promise.all(Object.entries(ranges).map(([range, tabs]) => counters().updateOne({ _id: range }, { $inc: tabs }, { upsert: true })));
   const update = {
     ...(Object.keys(inc).length ? { $inc: inc } : {}),
     ...(mark ? { $unset: { [`p.${mark}`]: '' } } : {}),
@@ -135,50 +117,6 @@ export async function* tabRanges(tab: string, total: number, oldestFirst = false
       yield [Number(id.slice(1)), n];
     }
   }
-}
-
-/** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
-export interface PendingChange {
-  lead: string;
-  op: 'write' | 'delete';
-}
-
-/**
- * Makes a change of one lead and its count crash-safe. The change is first noted as pending in the
- * counters document (`p.<mark>`), the lead's own write then carries the same mark (`countMark`,
- * or the lead's absence for a deletion), and the counters' $inc clears the pending entry in one
- * write. A crash anywhere leaves either nothing pending, or a pending entry that the start-up check
- * (ensureLeadIndex) resolves by two keyed reads: the lead's write happened, so the counters are
- * rebuilt, or it did not, so the entry is dropped. `write` answers null when nothing changed;
- * `alongside` runs once it did, at the same time as the count.
- */
-export async function countedLeadChange<T>(
-  leadId: unknown,
-  op: PendingChange['op'],
-  write: (mark: string) => Promise<{ before: LeadFacts | null; after: LeadFacts | null; result: T } | null>,
-  alongside?: (result: T) => Promise<unknown>,
-): Promise<T | null> {
-  const mark = new mongoose.Types.ObjectId().toHexString();
-  const pending: PendingChange = { lead: String(leadId), op };
-  await counters().updateOne({ _id: 'leads' }, { $set: { [`p.${mark}`]: pending } }, { upsert: true });
-  const dropMark = () => counters().updateOne({ _id: 'leads' }, { $unset: { [`p.${mark}`]: '' } });
-  let done: Awaited<ReturnType<typeof write>>;
-  try {
-    done = await write(mark);
-  } catch (err) {
-    // A write refused before it ran changed nothing. Any other failure (a lost connection, say) may
-    // have come after the write went through: the entry stays for the start-up check to resolve.
-    const refused = ['ValidationError', 'CastError'].includes((err as Error).name) || (err as { code?: number }).code === 11000;
-    if (refused) await dropMark().catch(() => undefined);
-    throw err;
-  }
-  if (!done) {
-    await dropMark();
-    return null;
-  }
-  // What follows the change (its log entry, notices) is written beside its count, not after it.
-  await Promise.all([recordLeadChange(done.before, done.after, mark), alongside?.(done.result)]);
-  return done.result;
 }
 
 /** Claim waits kept per agent for the median. */
@@ -251,11 +189,11 @@ export async function pruneWaitingHours(w: Record<string, number>, now = Date.no
 }
 
 /** Several index documents by _id in one query, in the order asked (empty ones for those missing). */
-export async function readBuckets(buckets: number[]): Promise<Record<string, string>[]> {
+export async function readBuckets(buckets: number[]): Promise<Record<string, unknown>[]> {
   const docs = await index()
     .find({ _id: { $in: buckets.map((b) => `b${b}`) } })
     .toArray();
-  const byId = new Map(docs.map((d) => [d._id, (d.e ?? {}) as Record<string, string>]));
+  const byId = new Map(docs.map((d) => [d._id, (d.e ?? {}) as Record<string, unknown>]));
   return buckets.map((b) => byId.get(`b${b}`) ?? {});
 }
 
@@ -263,7 +201,7 @@ export async function readBuckets(buckets: number[]): Promise<Record<string, str
  * Every index document's entries (search): read by _id, 100 to a query and a few queries at once,
  * which on the embedded engine is several times faster than one cursor over the collection.
  */
-export async function* allBuckets(): AsyncGenerator<Record<string, string>> {
+export async function* allBuckets(): AsyncGenerator<Record<string, unknown>> {
   const ids = Array.from({ length: bucketOf(await lastSeq()) + 1 }, (_, b) => `b${b}`);
   const PER_QUERY = 100;
   const AHEAD = 4;
@@ -277,7 +215,7 @@ export async function* allBuckets(): AsyncGenerator<Record<string, string>> {
       );
       at += PER_QUERY;
     }
-    for (const doc of await ahead.shift()!) yield (doc.e ?? {}) as Record<string, string>;
+    for (const doc of await ahead.shift()!) yield (doc.e ?? {}) as Record<string, unknown>;
   }
 }
 
@@ -286,5 +224,3 @@ export async function lastSeq(): Promise<number> {
   const doc = (await counters().findOne({ _id: 'seq' })) as { n?: number } | null;
   return doc?.n ?? 0;
 }
-
-export type { LeadFacts };

@@ -1,62 +1,99 @@
-// One lead's entry in the paging index (models/leads/counters.ts): the text kept per lead, read back, and
-// the list's in-memory sorts and Overdue filter over entries, so neither reads the leads themselves.
+// One lead's entry in the list's index documents (counters.ts): the named fields kept per lead, the
+// one codec between a lead and its stored entry, and the list's in-memory sorts and Overdue filter
+// over entries, so neither reads the leads themselves. A field the list shows, sorts or searches is
+// added here, in StoredEntry and entryOf, and INDEX_VERSION is bumped (docs/decisions/004-lead-read-model.md).
 import { LEAD_STATUSES, type LeadPageInput } from '../../schemas/lead.ts';
-import { holderName, isOverdue as overdueLead } from './rules.ts';
+import { holderCode, holderName, isOverdue as overdueLead, primaryTab, type LeadFacts } from './rules.ts';
 
-/** What the list needs of a lead without reading it: its tab, search text, sort keys and overdue facts. */
-export interface Entry {
-  seq: number;
-  id: string;
+/** An entry as stored under `e.<seq>_<leadId>` of an index document. */
+export interface StoredEntry {
   /** The tab besides All and Closed: "lost", an agent's code, "unclaimed", or "-" for none. */
-  primary: string;
+  tab: string;
   closed: boolean;
   /** Lower-cased, for search and the name sort. */
   name: string;
   email: string;
+  /** The phone's digits. */
   phone: string;
   status: string;
-  /** The claimant's code (`a<hex of the name>`), or "none". */
+  /** The claimant's code (rules.ts holderCode), or "none". */
   holder: string;
   /** Arrival time, ms since the epoch. */
   createdAt: number;
   /** Ever moved past claimed (called, quoted, closed...): never overdue again. */
   contacted: boolean;
+  /** The lead write this entry reflects (the lead's countMark), or a fresh mark of a repair: compare-and-set on it. */
+  mark: string;
 }
 
-/**
- * `<tab>\t<closed>\t<name>\t<email>\t<phone digits>\t<status>\t<holder>\t<createdAt ms>\t<contacted>`:
- * tabs cannot occur in the fields (names lose control characters, the rest are codes and digits).
- */
-export function entryText(e: Omit<Entry, 'seq' | 'id'>): string {
-  return [e.primary, e.closed ? 1 : 0, e.name, e.email, e.phone, e.status, e.holder, e.createdAt, e.contacted ? 1 : 0].join('\t');
+/** An entry read back, with the lead's number and id from its field name. */
+export interface Entry extends StoredEntry {
+  seq: number;
+  id: string;
 }
 
-/** An index field `<seq>_<leadId>` and its text back as an entry. */
-export function parseEntry(key: string, value: string): Entry {
-  const cut = key.indexOf('_');
-  const [primary, closed, name = '', email = '', phone = '', status = '', holder = 'none', createdAt = '0', contacted = '0'] =
-    value.split('\t');
+/** The entry of a lead as it is now. */
+export function entryOf(l: LeadFacts, mark: string): StoredEntry {
   return {
-    seq: Number(key.slice(0, cut)),
-    id: key.slice(cut + 1),
-    primary,
-    closed: closed === '1',
-    name,
-    email,
-    phone,
-    status,
-    holder,
-    createdAt: Number(createdAt),
-    contacted: contacted === '1',
+    tab: primaryTab(l) ?? '-',
+    closed: l.status === 'closed',
+    name: l.name.toLowerCase(),
+    email: l.email.toLowerCase(),
+    phone: l.phoneDigits,
+    status: l.status,
+    holder: holderCode(l.claimedBy),
+    createdAt: l.createdAt.getTime(),
+    contacted: Boolean(l.contactedAt),
+    mark,
   };
 }
 
-export const inTab = (e: Entry, tab: string) => tab === 'all' || e.primary === tab || (tab === 'closed' && e.closed);
+/** The field name of a lead's entry in its index document. */
+export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
+
+/** A stored entry back, with its number and id; null for anything else (an entry of an older layout). */
+export function readEntry(key: string, stored: unknown): Entry | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const e = stored as Partial<StoredEntry>;
+  const cut = key.indexOf('_');
+  return {
+    seq: Number(key.slice(0, cut)),
+    id: key.slice(cut + 1),
+    tab: String(e.tab ?? '-'),
+    closed: e.closed === true,
+    name: String(e.name ?? ''),
+    email: String(e.email ?? ''),
+    phone: String(e.phone ?? ''),
+    status: String(e.status ?? ''),
+    holder: String(e.holder ?? 'none'),
+    createdAt: Number(e.createdAt ?? 0),
+    contacted: e.contacted === true,
+    mark: String(e.mark ?? ''),
+  };
+}
+
+/** The entries of one index document's `e` field. */
+export const entriesOf = (fields: Record<string, unknown>): Entry[] => Object.entries(fields).flatMap(([k, v]) => readEntry(k, v) ?? []);
+
+/** Whether two entries say the same about their lead (the mark aside). */
+export const sameFacts = (a: StoredEntry, b: StoredEntry) =>
+  a.tab === b.tab &&
+  a.closed === b.closed &&
+  a.name === b.name &&
+  a.email === b.email &&
+  a.phone === b.phone &&
+  a.status === b.status &&
+  a.holder === b.holder &&
+  a.createdAt === b.createdAt &&
+  a.contacted === b.contacted;
+
+export const inTab = (e: StoredEntry, tab: string) => tab === 'all' || e.tab === tab || (tab === 'closed' && e.closed);
 export const newestFirst = (a: Entry, b: Entry) => b.seq - a.seq;
 export const oldestFirst = (a: Entry, b: Entry) => a.seq - b.seq;
 
-/** Past the 24-hour promise at `now`: not finished, never contacted, older than 24 hours (as toLeadView's `overdue`). */
-export const isOverdue = (e: Entry, now: number) => overdueLead(e, now);
+/** Past the 24-hour promise at `now` (rules.ts). */
+export const isOverdue = (e: StoredEntry, now: number) => overdueLead(e, now);
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**

@@ -29,7 +29,7 @@ export { leadPage, leadPosition, streamLeadsInListOrder, LEAD_PAGE_SIZE } from '
 export { leadStats, legacyAgentKeys } from './stats.ts';
 export { getLeadRecord } from './record.ts';
 export { readCounters, type LeadCounters } from './counters.ts';
-export { checkLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';
+export { checkLeadReadModel, prepareLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';
 
 /** Leads as stored, read only (scripts and tests look at what was written). */
 export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();

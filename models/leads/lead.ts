@@ -4,7 +4,8 @@ import { type CallOutcome, type LeadStatus, type LeadView, type ReferralInput } 
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
 import { listAgents } from '../staff.ts';
-import { countedLeadChange, nextLeadSeq, recordClaimWait } from './counters.ts';
+import { nextLeadSeq, recordClaimWait } from './counters.ts';
+import { countedWrite } from './write.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
@@ -26,7 +27,7 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     nextLeadSeq(),
     firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS, legacyPhoneKeys(phoneDigits)),
   ]);
-  const lead = await countedLeadChange(
+  const lead = await countedWrite(
     _id,
     'write',
     async (countMark) => {
@@ -103,7 +104,7 @@ export async function changeLead(
   set: Record<string, unknown>,
   alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
 ): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
-  return countedLeadChange(
+  return countedWrite(
     filter._id,
     'write',
     async (countMark) => {
@@ -225,7 +226,7 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   const current = await findLead(leadId);
   const closedError = conflict(BELONGS_TO_CUSTOMER);
   if (current.status === 'closed') throw closedError;
-  const deleted = await countedLeadChange(current._id, 'delete', async () => {
+  const deleted = await countedWrite(current._id, 'delete', async () => {
     const before = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();
     return before ? { before, after: null, result: true } : null;
   });

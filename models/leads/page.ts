@@ -3,7 +3,7 @@
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
 import { toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
-import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, parseEntry, type Entry } from './entry.ts';
+import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, entriesOf, type Entry } from './entry.ts';
 import {
   BUCKET,
   RANGE,
@@ -33,7 +33,7 @@ async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry
   const first = (range * RANGE) / BUCKET;
   const buckets = Array.from({ length: RANGE / BUCKET }, (_, i) => first + i).filter((b) => b <= fromBucket);
   const docs = await readBuckets(buckets);
-  return docs.flatMap((d) => Object.entries(d).map(([k, v]) => parseEntry(k, v))).sort(newestFirst);
+  return docs.flatMap(entriesOf).sort(newestFirst);
 }
 
 /** The entries of one range, newest (or oldest) first, reading its index documents three at a time and only as far as asked. */
@@ -42,10 +42,7 @@ async function* rangeEntriesInOrder(range: number, fromOldest: boolean): AsyncGe
   const last = first + RANGE / BUCKET - 1;
   for (let at = 0; at <= last - first; at += 3) {
     const buckets = [at, at + 1, at + 2].filter((i) => i <= last - first).map((i) => (fromOldest ? first + i : last - i));
-    for (const entries of await readBuckets(buckets))
-      yield* Object.entries(entries)
-        .map(([k, v]) => parseEntry(k, v))
-        .sort(fromOldest ? oldestFirst : newestFirst);
+    for (const entries of await readBuckets(buckets)) yield* entriesOf(entries).sort(fromOldest ? oldestFirst : newestFirst);
   }
 }
 
@@ -91,8 +88,7 @@ async function matchingEntries(search: string, overdueAt: number | null): Promis
   const digits = phoneSearchDigits(q);
   const found: Entry[] = [];
   for await (const entries of allBuckets()) {
-    for (const [k, v] of Object.entries(entries)) {
-      const e = parseEntry(k, v);
+    for (const e of entriesOf(entries)) {
       const matches = !q || e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits));
       if (matches && (overdueAt === null || isOverdue(e, overdueAt))) found.push(e);
     }

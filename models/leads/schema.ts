@@ -21,7 +21,7 @@ const leadSchema = new Schema(
     duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
     /** Arrival order: the lead list pages by it (models/leads/counters.ts). */
     seq: { type: Number, default: null },
-    /** The last change counted or being counted (models/leads/counters.ts countedLeadChange): crash recovery. */
+    /** The last change counted or being counted (models/leads/counters.ts countedWrite): crash recovery. */
     countMark: { type: String },
     /** When the claiming agent means to call again (models/leads/calls.ts); null when nothing is pending. */
     followUpAt: { type: Date, default: null },
