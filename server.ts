@@ -4,7 +4,7 @@ import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db.ts';
 import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
-import { countStaff, ensureAdminAccount } from './models/staff.ts';
+import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
 import { checkLeadReadModel, prepareLeadReadModel } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
@@ -74,6 +74,9 @@ async function prepareStaff(config: Config) {
       ].join('\n'),
     );
   }
+  // Claims and figures key on the agent's name: two accounts of one name share them until one is renamed.
+  for (const { name, emails } of await duplicateStaffNames())
+    logger.warn({ name, emails }, 'several staff accounts carry this name; rename all but one (npm run staff -- add with the same email)');
 }
 
 main().catch((err) => {
