@@ -148,6 +148,24 @@ export async function recordClaimWait(agentName: string, createdAt: Date, claime
     await claimWaits().updateOne({ _id: id }, { $set: { w: doc.w.slice(-CLAIM_WAITS_KEPT) } });
 }
 
+/** Each agent's latest claims again, for the medians (run frozen: claims are recorded beside their count). */
+export async function rebuildClaimWaits(): Promise<void> {
+  const rows = await mongoose.connection
+    .collection('leads')
+    .find({ claimedAt: { $ne: null } }, { projection: { claimedBy: 1, claimedAt: 1, createdAt: 1 } })
+    .toArray();
+  const claims = new Map<string, { at: Date; m: number }[]>();
+  for (const l of rows) {
+    if (!l.claimedBy || !l.claimedAt) continue;
+    claims.set(l.claimedBy, [...(claims.get(l.claimedBy) ?? []), { at: l.claimedAt, m: (l.claimedAt - l.createdAt) / 60_000 }]);
+  }
+  await claimWaits().deleteMany({ _id: { $regex: /^claims:/ } });
+  for (const [agent, w] of claims) {
+    w.sort((a, b) => a.at.getTime() - b.at.getTime());
+    await claimWaits().insertOne({ _id: `claims:${holderCode(agent)}`, w: w.slice(-CLAIM_WAITS_KEPT) });
+  }
+}
+
 export const claimWaitsOf = (agentName: string) => claimWaits().findOne({ _id: `claims:${holderCode(agentName)}` });
 
 /** Numbers for new leads, in arrival order: the last of `count` fresh numbers. */

@@ -6,19 +6,20 @@ import { hostname } from 'node:os';
 import mongoose from 'mongoose';
 import { logger } from '../../server/logger.ts';
 import {
-  CLAIM_WAITS_KEPT,
   applyDelta,
   INDEX_VERSION,
   allBuckets,
-  claimWaits,
   contribution,
   counters,
+  bucketOf,
+  rebuildClaimWaits,
   index,
+  moveDelta,
   lastSeq,
   splitRanges,
 } from './counters.ts';
-import { entriesOf, entryOf, sameFacts, type Entry } from './entry.ts';
-import { holderCode, type LeadFacts } from './rules.ts';
+import { entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
+import type { LeadFacts } from './rules.ts';
 import { FACTS_PROJECTION, syncEntry, type PendingChange } from './write.ts';
 
 /** A lease lasts this long unless renewed; a rebuild renews it every third of that. */
@@ -132,8 +133,52 @@ async function syncAllEntries(): Promise<{ leads: number; numbered: number; repa
   }
   // Entries of leads gone (or come) since the read: syncEntry reads each lead again.
   for (const e of entries.values()) wrong.push([e.id, e.seq]);
-  await eachLimited(wrong, 8, async ([id, s]) => applyDelta(await syncEntry(id, s)));
+  const single = await placeMissingInBulk(rows, wrong, entries);
+  await eachLimited(single, 8, async ([id, s]) => applyDelta(await syncEntry(id, s)));
   return { leads: rows.length, numbered: unnumbered.length, repaired: wrong.length };
+}
+
+/**
+ * Leads that have no entry yet (a fresh import, a new layout) get theirs one index document at a time:
+ * one compare-and-set per document, on every entry being still absent. Answers the leads left to
+ * syncEntry (those with an entry, and those of a document where another writer came first).
+ */
+async function placeMissingInBulk(
+  rows: LeadFacts[],
+  wrong: [unknown, number][],
+  entries: Map<string, Entry>,
+): Promise<[unknown, number][]> {
+  const byId = new Map(rows.map((l) => [String(l._id), l]));
+  const buckets = new Map<number, LeadFacts[]>();
+  const rest: [unknown, number][] = [];
+  for (const [id, seq] of wrong) {
+    const lead = byId.get(String(id));
+    if (lead && lead.seq === seq && !entries.has(String(id)) && !rest.some(([other]) => String(other) === String(id)))
+      buckets.set(bucketOf(seq), [...(buckets.get(bucketOf(seq)) ?? []), lead]);
+    else rest.push([id, seq]);
+  }
+  const delta: Record<string, number> = {};
+  await eachLimited([...buckets], 4, async ([bucket, leadsOfBucket]) => {
+    const fields = leadsOfBucket.map(
+      (l) => [`e.${entryKey(l.seq!, l._id)}`, entryOf(l, l.countMark ?? new mongoose.Types.ObjectId().toHexString())] as const,
+    );
+    const placed = await index()
+      .updateOne(
+        { _id: `b${bucket}`, ...Object.fromEntries(fields.map(([f]) => [f, { $exists: false }])) },
+        { $set: Object.fromEntries(fields) },
+        { upsert: true },
+      )
+      .then(
+        (r) => r.matchedCount + r.upsertedCount > 0,
+        () => false,
+      );
+    if (!placed) return rest.push(...leadsOfBucket.map((l): [unknown, number] => [l._id, l.seq!]));
+    leadsOfBucket.forEach((l, i) => {
+      for (const [k, n] of Object.entries(moveDelta(l.seq!, null, fields[i][1]))) delta[k] = (delta[k] ?? 0) + n;
+    });
+  });
+  await applyDelta(delta);
+  return rest;
 }
 
 /** Sets the counters to the sum of the entries (run frozen: no entry moves meanwhile). */
@@ -152,23 +197,6 @@ async function recountFromEntries(): Promise<void> {
   const rangeDocs = Object.entries(ranges).map(([_id, tabs]) => ({ _id, ...tabs }));
   for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
   await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: INDEX_VERSION } }, { upsert: true });
-}
-
-/** Each agent's latest claims again, for the medians (run frozen: claims are recorded beside their count). */
-async function rebuildClaimWaits(): Promise<void> {
-  const rows = await leads()
-    .find({ claimedAt: { $ne: null } }, { projection: { claimedBy: 1, claimedAt: 1, createdAt: 1 } })
-    .toArray();
-  const claims = new Map<string, { at: Date; m: number }[]>();
-  for (const l of rows) {
-    if (!l.claimedBy || !l.claimedAt) continue;
-    claims.set(l.claimedBy, [...(claims.get(l.claimedBy) ?? []), { at: l.claimedAt, m: (l.claimedAt - l.createdAt) / 60_000 }]);
-  }
-  await claimWaits().deleteMany({ _id: { $regex: /^claims:/ } });
-  for (const [agent, w] of claims) {
-    w.sort((a, b) => a.at.getTime() - b.at.getTime());
-    await claimWaits().insertOne({ _id: `claims:${holderCode(agent)}`, w: w.slice(-CLAIM_WAITS_KEPT) });
-  }
 }
 
 /** The list's entries of an older layout go, under a freeze, before the pass places them again. */
