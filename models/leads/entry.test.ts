@@ -1,7 +1,7 @@
 // The list entry's codec: a lead's entry read back says what the lead says, and any change of a
 // field the list shows, sorts, searches or counts makes a different entry.
 import { describe, expect, it } from 'vitest';
-import { entryKey, entryOf, readEntry, sameFacts } from './entry.ts';
+import { encodeEntry, entryKey, entryOf, readEntry, sameFacts } from './entry.ts';
 import { holderCode } from './rules.ts';
 
 const lead = {
@@ -19,7 +19,7 @@ const lead = {
 describe('list entry codec', () => {
   it('reads back what it stored, with the number and id from the field name', () => {
     const stored = entryOf(lead, 'm1');
-    const read = readEntry(entryKey(lead.seq, lead._id), JSON.parse(JSON.stringify(stored)));
+    const read = readEntry(entryKey(lead.seq, lead._id), encodeEntry(stored));
     expect(read).toEqual({ ...stored, seq: 1234, id: lead._id });
     expect(read).toMatchObject({ tab: holderCode('Zoë Ng'), closed: false, name: 'ana maría', email: 'ana@example.org', contacted: true });
   });
@@ -39,7 +39,13 @@ describe('list entry codec', () => {
       expect(sameFacts(base, entryOf({ ...lead, ...change }, 'm1')), JSON.stringify(change)).toBe(false);
   });
 
-  it('reads an entry of the older text layout as none, so a rebuild replaces it', () => {
+  it('keeps a separator typed into a name from shifting the fields', () => {
+    const read = readEntry('1_abc', encodeEntry(entryOf({ ...lead, name: 'a\x1fb' }, 'm1')));
+    expect(read).toMatchObject({ name: 'a b', status: 'called', mark: 'm1' });
+  });
+
+  it('reads an entry of an older layout as none, so a rebuild replaces it', () => {
     expect(readEntry('1_abc', 'unclaimed\t0\tname')).toBeNull();
+    expect(readEntry('1_abc', { tab: 'unclaimed', mark: 'm1' })).toBeNull();
   });
 });

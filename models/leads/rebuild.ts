@@ -18,7 +18,7 @@ import {
   lastSeq,
   splitRanges,
 } from './counters.ts';
-import { entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
+import { encodeEntry, entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
 import { FACTS_PROJECTION, syncEntry, type PendingChange } from './write.ts';
 
@@ -165,7 +165,7 @@ async function placeMissingInBulk(
     const placed = await index()
       .updateOne(
         { _id: `b${bucket}`, ...Object.fromEntries(fields.map(([f]) => [f, { $exists: false }])) },
-        { $set: Object.fromEntries(fields) },
+        { $set: Object.fromEntries(fields.map(([f, e]) => [f, encodeEntry(e)])) },
         { upsert: true },
       )
       .then(

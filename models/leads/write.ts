@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { INDEX_VERSION, applyDelta, bucketOf, counters, index, moveDelta } from './counters.ts';
-import { entryKey, entryOf, readEntry, sameFacts, type StoredEntry } from './entry.ts';
+import { encodeEntry, entryKey, entryOf, entryWithMark, readEntry, sameFacts, type StoredEntry } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
 
 /** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
@@ -70,8 +70,8 @@ const dropPending = (mark: string) => counters().updateOne({ _id: 'leads' }, { $
  */
 async function moveEntry(seq: number, id: unknown, expect: string | null, next: StoredEntry | null): Promise<boolean> {
   const field = `e.${entryKey(seq, id)}`;
-  const filter = { _id: `b${bucketOf(seq)}`, ...(expect === null ? { [field]: { $exists: false } } : { [`${field}.mark`]: expect }) };
-  const update = next ? { $set: { [field]: next } } : { $unset: { [field]: '' } };
+  const filter = { _id: `b${bucketOf(seq)}`, ...(expect === null ? { [field]: { $exists: false } } : { [field]: entryWithMark(expect) }) };
+  const update = next ? { $set: { [field]: encodeEntry(next) } } : { $unset: { [field]: '' } };
   try {
     const r = await index().updateOne(filter, update, { upsert: expect === null && next !== null });
     return r.matchedCount + r.upsertedCount > 0;
