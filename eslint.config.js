@@ -6,15 +6,21 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const CLIENT = '**/src/**';
+/** The leads have one door (docs/decisions/004-lead-read-model.md): outside models/leads/ only its index.ts. */
+const DOOR_MESSAGE = 'Reach the leads through models/leads/index.ts (docs/decisions/004-lead-read-model.md).';
+const LEADS_DOOR = ['**/models/leads/*', '!**/models/leads/index.ts'];
+/** Tests, seeds and the bench may also write around the model with models/leads/testing.ts, which repairs the copies. */
+const LEADS_DOOR_FOR_SETUP = [...LEADS_DOOR, '!**/models/leads/testing.ts'];
 /**
  * Imports a layer may not make. Type-only imports of the app router stay allowed for the client; nothing on
  * the server side imports the client tree, not even its types (shared types live in schemas/).
  */
-const forbid = (groups, message) => {
+const forbid = (groups, message, door = LEADS_DOOR) => {
   const others = groups.filter((g) => g !== CLIENT);
   const patterns = [
     ...(others.length ? [{ group: others, message, allowTypeImports: true }] : []),
     ...(groups.includes(CLIENT) ? [{ group: [CLIENT], message, allowTypeImports: false }] : []),
+    ...(door ? [{ group: door, message: DOOR_MESSAGE, allowTypeImports: true }] : []),
   ];
   return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
 };
@@ -62,6 +68,10 @@ export default tseslint.config(
   // Layers point one way: schemas <- models <- routers <- server/app.ts, server.ts; the client imports schemas only.
   { files: ['schemas/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**', '**/src/**'], 'schemas/ is the bottom layer.') },
   { files: ['models/**'], rules: forbid(['**/routers/**', '**/src/**'], 'models/ may import schemas/ and server infrastructure only.') },
+  {
+    files: ['models/leads/**'],
+    rules: forbid(['**/routers/**', '**/src/**'], 'models/ may import schemas/ and server infrastructure only.', null),
+  },
   { files: ['routers/**'], rules: forbid(['**/src/**'], 'routers/ never import the client tree.') },
   {
     files: ['server/**'],
@@ -69,7 +79,9 @@ export default tseslint.config(
     rules: forbid(['**/src/**', '**/routers/**', '**/models/**'], 'server/ is infrastructure; only server/app.ts assembles routers.'),
   },
   { files: ['server/app.ts'], rules: forbid(['**/src/**'], 'The server never imports the client tree.') },
-  { files: ['notify/**', 'scripts/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
+  { files: ['notify/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
+  { files: ['scripts/**'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.', LEADS_DOOR_FOR_SETUP) },
+  { files: ['tests/**', 'e2e/**', 'bench/**'], rules: forbid([], '', LEADS_DOOR_FOR_SETUP) },
   { files: ['src/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**'], 'The client imports schemas/ and types only.') },
   {
     // A feature imports src/components, src/lib and schemas/, never another feature's folder.

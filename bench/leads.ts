@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import superjson from 'superjson';
 import { createStaffWithToken, startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
-import { LeadModel } from '../models/lead.ts';
+import {} from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { insertActivities } from '../models/activity.ts';
-import { nextLeadSeq, rebuildLeadIndex } from '../models/lead-index.ts';
 import { LEAD_STATUSES, digitsOf } from '../schemas/lead.ts';
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);
@@ -27,31 +27,33 @@ async function median(runs: number, fn: (i: number) => Promise<unknown>): Promis
 
 export async function seed(size: number) {
   const now = Date.now();
-  const last = await nextLeadSeq(size);
-  for (let start = 0; start < size; start += BATCH) {
-    await LeadModel.insertMany(
-      Array.from({ length: Math.min(BATCH, size - start) }, (_, k) => {
-        const i = start + k; // i = 0 is the oldest
-        const status = LEAD_STATUSES[i % LEAD_STATUSES.length];
-        const phone = `303555${String(i).padStart(4, '0')}`;
-        const createdAt = new Date(now - (size - i) * 60_000);
-        return {
-          name: `Bench Lead ${i}`,
-          email: `bench${i}@example.com`,
-          phone,
-          phoneDigits: digitsOf(phone),
-          status,
-          claimedBy: status === 'unclaimed' ? null : i % 2 ? 'Ben' : 'Stef',
-          claimedAt: status === 'unclaimed' ? null : new Date(createdAt.getTime() + 30 * 60_000),
-          contactedAt: ['unclaimed', 'lost'].includes(status) ? null : new Date(createdAt.getTime() + 60 * 60_000),
-          createdAt,
-          seq: last - size + 1 + i,
-        };
-      }),
-      { lean: true },
-    );
-  }
-  await rebuildLeadIndex();
+  // Stored around the model in bulk, then counted once (writeAroundLeadModel rebuilds the read model).
+  await writeAroundLeadModel(async (Lead, nextLeadSeq) => {
+    const last = await nextLeadSeq(size);
+    for (let start = 0; start < size; start += BATCH) {
+      await Lead.insertMany(
+        Array.from({ length: Math.min(BATCH, size - start) }, (_, k) => {
+          const i = start + k; // i = 0 is the oldest
+          const status = LEAD_STATUSES[i % LEAD_STATUSES.length];
+          const phone = `303555${String(i).padStart(4, '0')}`;
+          const createdAt = new Date(now - (size - i) * 60_000);
+          return {
+            name: `Bench Lead ${i}`,
+            email: `bench${i}@example.com`,
+            phone,
+            phoneDigits: digitsOf(phone),
+            status,
+            claimedBy: status === 'unclaimed' ? null : i % 2 ? 'Ben' : 'Stef',
+            claimedAt: status === 'unclaimed' ? null : new Date(createdAt.getTime() + 30 * 60_000),
+            contactedAt: ['unclaimed', 'lost'].includes(status) ? null : new Date(createdAt.getTime() + 60 * 60_000),
+            createdAt,
+            seq: last - size + 1 + i,
+          };
+        }),
+        { lean: true },
+      );
+    }
+  });
   for (let start = 0; start < size; start += BATCH) {
     await insertActivities(
       Array.from({ length: Math.min(BATCH, size - start) }, (_, k) => ({

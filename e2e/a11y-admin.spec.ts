@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
 import { storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
-import { claimLead, createLead, updateLead } from '../models/lead.ts';
+import { claimLead, createLead, updateLead } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);
 /** A claimed lead with a history, for its record page; set before the tests run. */

@@ -5,8 +5,9 @@
 // The database is shared by the whole suite: this file makes its own agent, leads and entries.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { LeadModel, createLead } from '../models/lead.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { createLead, countLeads } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
 import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
 import { CustomerModel } from '../models/customer.ts';
@@ -59,28 +60,30 @@ test('an agent card and the overall card show the figures of the leads behind th
   for (const [i, { status, wait }] of plan.entries()) {
     const lead = await createLead({ name: `Dash ${run} Lead${i}`, email: `dash.${run}.${i}@example.com`, phone: `(720) 555-${3000 + i}` });
     // createdAt is immutable for Mongoose, so the arrival time is set on the collection itself.
-    await LeadModel.collection.updateOne(
-      { _id: lead._id },
-      {
-        $set: {
-          status,
-          claimedBy: AGENT.name,
-          claimedAt: new Date(arrived.getTime() + wait * MINUTE),
-          contactedAt: new Date(),
-          createdAt: arrived,
+    await writeAroundLeadModel((Lead) =>
+      Lead.collection.updateOne(
+        { _id: lead._id },
+        {
+          $set: {
+            status,
+            claimedBy: AGENT.name,
+            claimedAt: new Date(arrived.getTime() + wait * MINUTE),
+            contactedAt: new Date(),
+            createdAt: arrived,
+          },
         },
-      },
+      ),
     );
   }
   // Writes around the model: the kept counters learn them from a recount.
-  await rebuildLeadIndex();
+  await rebuildLeadReadModel();
 
   // The overall figures as the leads stand now (the suite runs one test at a time).
   const [total, claimed, closed, overdue] = await Promise.all([
-    LeadModel.countDocuments(),
-    LeadModel.countDocuments({ claimedBy: { $ne: null } }),
-    LeadModel.countDocuments({ status: 'closed' }),
-    LeadModel.countDocuments({
+    countLeads(),
+    countLeads({ claimedBy: { $ne: null } }),
+    countLeads({ status: 'closed' }),
+    countLeads({
       status: { $nin: ['closed', 'lost'] },
       contactedAt: null,
       createdAt: { $lt: new Date(Date.now() - RESPONSE_PROMISE_MS) },
@@ -106,8 +109,10 @@ test('an agent card and the overall card show the figures of the leads behind th
 
   // One more lead that arrived 30 hours ago and nobody touched: the overdue count goes up by one.
   const late = await createLead({ name: `Dash ${run} Late`, email: `dash.${run}.late@example.com`, phone: '(720) 555-3999' });
-  await LeadModel.collection.updateOne({ _id: late._id }, { $set: { createdAt: new Date(Date.now() - 30 * 60 * MINUTE) } });
-  await rebuildLeadIndex();
+  await writeAroundLeadModel((Lead) =>
+    Lead.collection.updateOne({ _id: late._id }, { $set: { createdAt: new Date(Date.now() - 30 * 60 * MINUTE) } }),
+  );
+  await rebuildLeadReadModel();
   await page.reload();
   await expect(figure(page.getByRole('region', { name: 'Overall' }), 'Overdue \\(24h promise\\)')).toHaveText(String(overdue + 1));
   await expect(figure(page.getByRole('region', { name: 'Overall' }), 'Total referrals')).toHaveText(String(total + 1));

@@ -3,7 +3,7 @@
 // A confirmation starts on Cancel, so a stray Enter or Escape never deletes anything.
 import { expect, test } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
-import { LeadModel, createLead } from '../models/lead.ts';
+import { createLead, findLeadRecords } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);
 
@@ -47,6 +47,6 @@ test('a delete confirmation starts on Cancel and Escape keeps the lead', async (
   await page.keyboard.press('Escape');
   await expect(confirm).toHaveCount(0);
   await expect(row).toBeVisible();
-  expect(await LeadModel.exists({ _id: lead._id })).not.toBeNull();
+  expect(await findLeadRecords({ _id: lead._id }).then((r) => r[0] ?? null)).not.toBeNull();
   await expect(row.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
 });

@@ -6,8 +6,8 @@ import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { holdRequests, signIn as signInAt } from './auth-helpers.ts';
-import { noteFollowUp } from '../models/follow-ups.ts';
-import { LeadModel, claimLead, createLead, getLeadView, unclaimLead, updateLead } from '../models/lead.ts';
+import { claimLead, createLead, findLeadRecords, getLeadView, noteFollowUp, unclaimLead, updateLead } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const run = Date.now().toString(36);
 let n = 0;
@@ -31,11 +31,17 @@ async function makeLead(name: string, phone = '(303) 555-4100') {
 
 /** Sets a lead's arrival time on the collection itself (Mongoose keeps createdAt immutable). */
 const arrivedAgo = (leadId: string, ms: number) =>
-  LeadModel.collection.updateOne({ _id: new mongoose.Types.ObjectId(leadId) }, { $set: { createdAt: new Date(Date.now() - ms) } });
+  writeAroundLeadModel((Lead) =>
+    Lead.collection.updateOne({ _id: new mongoose.Types.ObjectId(leadId) }, { $set: { createdAt: new Date(Date.now() - ms) } }),
+  );
 
-/** A follow-up due at `at` (a past one cannot be logged): on the lead and in its agent's list, as a logged call leaves them. */
+/**
+ * A follow-up due at `at` on a claimed lead, as a logged call leaves it: the status through the model, the
+ * time (a past one cannot be logged) set on the lead itself and in its agent's list.
+ */
 async function followUpDue(leadId: string, agent: string, at: Date) {
-  await LeadModel.updateOne({ _id: leadId }, { $set: { followUpAt: at, status: 'follow-up' } });
+  await updateLead(leadId, { status: 'follow-up' }, { name: agent });
+  await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: leadId }, { $set: { followUpAt: at } }));
   await noteFollowUp(agent, leadId, at);
 }
 
@@ -237,7 +243,7 @@ test('an unknown lead says so with a way back, and Delete asks, then returns to 
   await expect(confirm).toContainText(`Delete ${name}? This cannot be undone.`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL('/admin/leads');
-  expect(await LeadModel.exists({ _id: leadId })).toBeNull();
+  expect(await findLeadRecords({ _id: leadId }).then((r) => r[0] ?? null)).toBeNull();
 });
 
 test('the log-call dialog marks every error under its field, asks before discarding, and shows the refusal inside', async ({ page }) => {

@@ -4,8 +4,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ensureStaff, signIn, db } from './helpers.ts';
-import { LeadModel, claimLead, createLead } from '../models/lead.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { claimLead, createLead, readLead, countLeads } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);
 let n = 0;
@@ -49,8 +50,10 @@ test('tab, search, sort and the Overdue filter are in the URL: a reload keeps th
   const tag = word();
   // Overdue: a day and an hour old (written around the model, so the list's index is rebuilt from the leads).
   for (const lead of await makeLeads(tag, 2))
-    await LeadModel.collection.updateOne({ _id: lead._id }, { $set: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
-  await rebuildLeadIndex();
+    await writeAroundLeadModel((Lead) =>
+      Lead.collection.updateOne({ _id: lead._id }, { $set: { createdAt: new Date(Date.now() - 25 * 3_600_000) } }),
+    );
+  await rebuildLeadReadModel();
   await open(page, '');
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
@@ -117,11 +120,11 @@ test("a claim keeps the row in place on Unclaimed, says so with Undo and Open; t
   await expect(tab(page, 'Unclaimed')).toContainText('1');
   await expect(target).toContainText(ME);
   await expect(page.locator('tbody tr').nth(1)).toContainText(`${tag} Person0`);
-  expect((await LeadModel.findById(first._id).lean())?.claimedBy).toBe(ME);
+  expect((await readLead(first._id))?.claimedBy).toBe(ME);
 
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status')).toContainText(`${tag} Person0 unclaimed.`);
-  await expect.poll(async () => (await LeadModel.findById(first._id).lean())?.claimedBy ?? null).toBeNull();
+  await expect.poll(async () => (await readLead(first._id))?.claimedBy ?? null).toBeNull();
   await expect(target.getByRole('button', { name: 'Claim', exact: true })).toBeVisible();
 });
 
@@ -160,9 +163,9 @@ test('the status drop-down does not save on an arrow key, only on Enter', async 
   await page.keyboard.press('ArrowDown');
   await expect(select).toHaveValue('called');
   await page.waitForTimeout(500);
-  expect((await LeadModel.findById(lead._id).lean())?.status).toBe('unclaimed');
+  expect((await readLead(lead._id))?.status).toBe('unclaimed');
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await LeadModel.findById(lead._id).lean())?.status).toBe('called');
+  await expect.poll(async () => (await readLead(lead._id))?.status).toBe('called');
   await expect(page.getByRole('status')).toContainText(`${tag} Person0 marked called.`);
 });
 
@@ -200,7 +203,7 @@ test('the table is one Tab stop: arrows and j/k move between rows, c claims, n o
   // Newest first: the focused last row is Person0.
   await page.keyboard.press('c');
   await expect(page.getByRole('status')).toContainText(`Claimed ${tag} Person0 for ${ME}.`);
-  await expect.poll(async () => (await LeadModel.findById(leads[0]!._id).lean())?.claimedBy).toBe(ME);
+  await expect.poll(async () => (await readLead(leads[0]!._id))?.claimedBy).toBe(ME);
 
   await rows.nth(2).focus();
   await page.keyboard.press('n');
@@ -230,7 +233,7 @@ test('leaving the notes editor with unsaved text asks first', async ({ page }) =
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toHaveCount(0);
-  expect((await LeadModel.findById(lead._id).lean())?.notes).toBe('');
+  expect((await readLead(lead._id))?.notes).toBe('');
 });
 
 test('New Lead shows every error under its field at once, focus on the first, and a server error inside the dialog', async ({ page }) => {
@@ -251,7 +254,7 @@ test('New Lead shows every error under its field at once, focus on the first, an
   const errorOf = async (field: typeof email) => dialog.locator(`#${await field.getAttribute('aria-describedby')}`);
   await expect(await errorOf(email)).toHaveText('Enter a valid email address');
   await expect(await errorOf(phone)).toHaveText('Phone must have 7 to 15 digits');
-  expect(await LeadModel.countDocuments({ name: `${tag} Walkin` })).toBe(0);
+  expect(await countLeads({ name: `${tag} Walkin` })).toBe(0);
 
   await page.route('**/trpc/leads.create**', (route) =>
     route.fulfill({

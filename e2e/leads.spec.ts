@@ -4,7 +4,8 @@
 import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
-import { LeadModel, claimLead, createLead, deleteLead } from '../models/lead.ts';
+import { claimLead, createLead, deleteLead, readLead, findLeadRecords, countLeads } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { CustomerModel } from '../models/customer.ts';
 
 const run = Date.now().toString(36);
@@ -26,7 +27,7 @@ async function makeLeads(tag: string, count: number, extra: Record<string, unkno
   const leads = [];
   for (let i = 0; i < count; i++) {
     const lead = await createLead({ name: `${tag} Person${i}`, email: `${tag}.${i}@example.com`, phone: `(303) 555-${String(2000 + i)}` });
-    if (Object.keys(extra).length) await LeadModel.updateOne({ _id: lead._id }, { $set: extra });
+    if (Object.keys(extra).length) await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: lead._id }, { $set: extra }));
     leads.push(lead);
   }
   return leads;
@@ -71,7 +72,7 @@ test('tabs count the leads, claiming moves a lead to the agent, and status chang
   await row(page, `${tag} Person0`)
     .getByRole('combobox', { name: `Status for ${tag} Person0` })
     .selectOption('called');
-  await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.status).toBe('called');
+  await expect.poll(async () => (await findLeadRecords({ name: `${tag} Person0` }).then((r) => r[0] ?? null))?.status).toBe('called');
 
   await row(page, `${tag} Person0`).getByRole('combobox').selectOption('lost');
   await expect(row(page, `${tag} Person0`)).toContainText('Lost');
@@ -86,7 +87,7 @@ test('a claim that lost the race shows who holds the lead and refreshes', async 
   await open(page, tag);
   await expect(row(page, `${tag} Person0`)).toBeVisible();
   // Another agent claims it behind this page's back.
-  const [lead] = await LeadModel.find({ name: `${tag} Person0` }).lean();
+  const [lead] = await findLeadRecords({ name: `${tag} Person0` });
   await claimLead(String(lead._id), AGENT_B, elsewhere);
   await row(page, `${tag} Person0`)
     .getByRole('button', { name: `Claim for ${AGENT_A}` })
@@ -148,7 +149,7 @@ test('bulk Mark Lost throws unclaimed leads away without a claim, and Restore br
     await expect(row(page, name)).toContainText('Unclaimed');
     await expect(row(page, name).getByRole('button', { name: `Claim for ${AGENT_A}` })).toBeVisible();
   }
-  expect((await LeadModel.find({ name: new RegExp(`^${tag} `) }).lean()).map((l) => [l.status, l.claimedBy])).toEqual([
+  expect((await findLeadRecords({ name: new RegExp(`^${tag} `) })).map((l) => [l.status, l.claimedBy])).toEqual([
     ['unclaimed', null],
     ['unclaimed', null],
   ]);
@@ -170,7 +171,7 @@ test('deleting asks for confirmation first', async ({ page }) => {
     .click();
   await page.getByRole('dialog', { name: 'Delete Lead' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No leads found')).toBeVisible();
-  expect(await LeadModel.countDocuments({ name: `${tag} Person0` })).toBe(0);
+  expect(await countLeads({ name: `${tag} Person0` })).toBe(0);
 });
 
 test('notes toggle between view and edit, and long notes collapse', async ({ page }) => {
@@ -190,7 +191,9 @@ test('notes toggle between view and edit, and long notes collapse', async ({ pag
   await dialog.getByLabel('Notes').fill('Call back Tuesday');
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect.poll(async () => (await LeadModel.findOne({ name: `${tag} Person0` }).lean())?.notes).toBe('Call back Tuesday');
+  await expect
+    .poll(async () => (await findLeadRecords({ name: `${tag} Person0` }).then((r) => r[0] ?? null))?.notes)
+    .toBe('Call back Tuesday');
 });
 
 test('the create-lead form needs name, email and phone, and a failure shows the documented alert', async ({ page }) => {
@@ -229,8 +232,8 @@ test('search matches phone digits, overdue and duplicate leads are marked', asyn
   const digits = String(parseInt(run, 36) % 10_000).padStart(4, '0');
   const first = await createLead({ name: `${tag} Old`, email: `${tag}.old@example.com`, phone: `(719) 555-${digits}` });
   const thirtyHoursAgo = new Date(Date.now() - 30 * 3600_000);
-  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } });
-  // Its duplicate-check keys (models/lead-keys.ts) date from its arrival too.
+  await writeAroundLeadModel((Lead) => Lead.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } }));
+  // Its duplicate-check keys (models/leads/keys.ts) date from its arrival too.
   await mongoose.connection.collection('lead_keys').updateMany({ leadId: first._id }, { $set: { at: thirtyHoursAgo } });
   // The same email 30 hours later: outside the 24-hour window, so not a duplicate.
   await createLead({ name: `${tag} Again`, email: `${tag}.old@example.com`, phone: `(719) 556-${digits}` });
@@ -260,7 +263,7 @@ test('failed leads of a bulk action stay selected; bulk Mark Closed gives each l
   await expect(page.getByRole('alert')).toContainText('Error updating some leads. Please try again.');
   await expect(page.getByRole('alert')).toContainText('2 of 3 failed');
   await expect(toolbar).toContainText('2 selected');
-  expect((await LeadModel.findById(c._id).lean())?.status).toBe('called');
+  expect((await readLead(c._id))?.status).toBe('called');
 
   await toolbar.getByRole('button', { name: `Assign to ${AGENT_A}` }).click();
   await expect(page.getByRole('status')).toContainText(`2 leads assigned to ${AGENT_A}.`);
@@ -292,11 +295,11 @@ test('open leads show their age; a duplicate links to the first lead, and so doe
   const tag = word();
   const [first] = await makeLeads(tag, 1);
   const thirtyHoursAgo = new Date(Date.now() - 30 * 3600_000);
-  await LeadModel.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } });
-  // Its duplicate-check keys (models/lead-keys.ts) date from its arrival too.
+  await writeAroundLeadModel((Lead) => Lead.collection.updateOne({ _id: first._id }, { $set: { createdAt: thirtyHoursAgo } }));
+  // Its duplicate-check keys (models/leads/keys.ts) date from its arrival too.
   await mongoose.connection.collection('lead_keys').updateMany({ leadId: first._id }, { $set: { at: thirtyHoursAgo } });
   const [repeat] = await makeLeads(`${tag}r`, 1);
-  await LeadModel.updateOne({ _id: repeat._id }, { $set: { duplicateOf: first._id } });
+  await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: repeat._id }, { $set: { duplicateOf: first._id } }));
   await open(page, tag);
   await expect(row(page, `${tag} Person0`)).toContainText('30h old');
   await expect(row(page, `${tag} Person0`)).toContainText('Overdue');

@@ -2,7 +2,7 @@
 // appear in another browser's open leads page and dashboard without a reload.
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn } from './helpers.ts';
-import { LeadModel, claimLead, createLead } from '../models/lead.ts';
+import { claimLead, createLead, findLeadRecords } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);
 const AGENT = `Liv${run}`;
@@ -40,8 +40,8 @@ test('a lead from the public form appears in an open console, and its claim foll
   await expect(unclaimedTab).toContainText('1', { timeout: 2500 });
 
   // Another agent (or a Slack button) claims it on the server: the open page shows who holds it.
-  const lead = await LeadModel.findOne({ email: `${tag}@example.com` }).orFail();
-  await claimLead(lead.id, AGENT, { name: 'Another agent' });
+  const lead = await findLeadRecords({ email: `${tag}@example.com` }).then((r) => r[0]!);
+  await claimLead(String(lead._id), AGENT, { name: 'Another agent' });
   await expect(row).toContainText(AGENT, { timeout: 2500 });
   await expect(unclaimedTab).toContainText('0', { timeout: 2500 });
   expect(reloads).toBe(0);

@@ -2,7 +2,7 @@
 // every state, search-engine files and an accessibility scan.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { LeadModel } from '../models/lead.ts';
+import { findLeadRecords } from '../models/leads/index.ts';
 import { db } from './helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -179,7 +179,7 @@ test.describe('lead form', () => {
     await expect(page.getByRole('alert')).toBeEmpty();
 
     await db();
-    const lead = await LeadModel.findOne({ email }).lean();
+    const lead = await findLeadRecords({ email }).then((r) => r[0] ?? null);
     expect(lead).toMatchObject({ name: 'Robin Real', phone: '+17205550144', status: 'unclaimed', claimedBy: null, source: 'website' });
     expect(problems).toEqual([]);
   });

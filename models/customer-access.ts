@@ -5,13 +5,12 @@
 import mongoose from 'mongoose';
 import type { CustomerDetail } from '../schemas/customer.ts';
 import { getOfficeSettings } from './office-settings.ts';
-import { LeadModel } from './lead.ts';
+import { leadHolderOf } from './leads/index.ts';
 
 /** The agent who held the customer's lead, or null (a customer added by hand has none). */
 async function ownAgentOf(customer: CustomerDetail): Promise<string | null> {
   if (!customer.leadId || !mongoose.isValidObjectId(customer.leadId)) return null;
-  const lead = await LeadModel.findById(customer.leadId).select({ claimedBy: 1 }).lean();
-  return lead?.claimedBy ?? null;
+  return leadHolderOf(customer.leadId);
 }
 
 /** Whether this reader may see the medical details without giving a reason. */

@@ -30,9 +30,7 @@ import {
 import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
-import { LeadModel } from './lead.ts';
-import { countedLeadChange } from './lead-index.ts';
-import { addTimelineEntry } from './lead-timeline.ts';
+import { addTimelineEntry, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './leads/index.ts';
 import { withLeadNotes } from './customer-notes.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { openText } from '../server/field-crypto.ts';
@@ -195,20 +193,10 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
   const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
   if (deletedCount === 0) throw notFound('Customer not found');
   if (current.leadId) {
-    const reopened = await countedLeadChange(current.leadId, 'write', async (countMark) => {
-      const after = await LeadModel.findOneAndUpdate(
-        { _id: current.leadId, status: 'closed' },
-        { $set: { status: 'follow-up', countMark } },
-        { new: true },
-      ).lean();
-      return after && { before: { ...after, status: 'closed' }, after, result: after };
-    }).catch(async (err: unknown) => {
+    const reopened = await reopenClosedLead(current.leadId).catch(async (err: unknown) => {
       // Put the customer back unless the lead did reopen (a write reported as failed that went through).
-      const now = await LeadModel.findById(current.leadId)
-        .select({ status: 1 })
-        .lean()
-        .catch(() => null);
-      if (!now || now.status === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
+      const now = await leadStatusOf(current.leadId).catch(() => null);
+      if (!now || now === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
       throw err;
     });
     if (reopened) {
@@ -242,8 +230,7 @@ export interface CloseLeadCustomerInput {
  */
 async function undoCreate(customerId: string, leadId: mongoose.Types.ObjectId): Promise<void> {
   try {
-    const now = await LeadModel.findById(leadId).select({ status: 1 }).lean();
-    if (now?.status !== 'closed') await CustomerModel.deleteOne({ _id: customerId, leadKey: String(leadId) });
+    if ((await leadStatusOf(leadId)) !== 'closed') await CustomerModel.deleteOne({ _id: customerId, leadKey: String(leadId) });
   } catch {
     // The caller reports the original failure.
   }
@@ -259,7 +246,7 @@ export async function closeLeadIntoCustomer(
   customer: CloseLeadCustomerInput | undefined,
   actor: Actor,
 ): Promise<{ customerId: string }> {
-  const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean() : null;
+  const lead = mongoose.isValidObjectId(leadId) ? await readLead(leadId) : null;
   if (!lead) throw notFound('Lead not found');
   const leadKey = String(lead._id);
 
@@ -290,21 +277,14 @@ export async function closeLeadIntoCustomer(
     customerId = String(existing._id);
   }
 
-  const closing = { status: 'closed' as const, contactedAt: lead.contactedAt ?? new Date() };
-  const closed = await countedLeadChange(lead._id, 'write', async (countMark) => {
-    const marked = await LeadModel.updateOne(
-      { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
-      { $set: { ...closing, countMark } },
-    );
-    return marked.matchedCount === 1 ? { before: lead, after: { ...lead, ...closing, countMark }, result: true } : null;
-  }).catch(async (err: unknown) => {
+  const closed = await markLeadClosed(lead, lead.contactedAt ?? new Date()).catch(async (err: unknown) => {
     if (createdHere) await undoCreate(customerId, lead._id);
     throw err;
   });
   if (!closed) {
     // Another request may have closed it with this same customer; then all is done.
-    const now = await LeadModel.findById(lead._id).select({ status: 1 }).lean();
-    if (now?.status === 'closed') return { customerId };
+    const now = await leadStatusOf(lead._id);
+    if (now === 'closed') return { customerId };
     if (createdHere) await undoCreate(customerId, lead._id);
     if (!now) throw notFound('Lead not found');
     throw conflict('This lead was changed by someone else. Please refresh and try again.');

@@ -2,7 +2,7 @@
 // password and reset a colleague's second factors. Every change is written to the audit log. An admin cannot remove or demote themselves,
 // and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
 import { badRequest, conflict, notFound } from '../server/errors.ts';
-import { StaffModel, hashPassword, type Staff } from './staff.ts';
+import { StaffModel, hashPassword, refuseNameClash, type Staff } from './staff.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { factorOwners, removeAllFactors } from './second-factor.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
@@ -53,6 +53,7 @@ async function findRow(staffId: string) {
 
 /** A new account whose first password must be changed at its first sign-in. */
 export async function addStaffAccount(input: StaffAddInput, actor: AdminActor): Promise<{ id: string }> {
+  await refuseNameClash(input.name);
   try {
     const staff = await StaffModel.create({ ...input, passwordHash: await hashPassword(input.password), mustChangePassword: true });
     await recordAudit(actor, { action: 'STAFF_ADDED', targetEmail: staff.email, detail: roleWords(staff) });

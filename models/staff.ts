@@ -3,7 +3,7 @@ import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'm
 import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
 import type { StaffClaims } from '../server/tokens.ts';
-import { badRequest } from '../server/errors.ts';
+import { badRequest, conflict } from '../server/errors.ts';
 import { newPassword, staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
 
 const staffSchema = new Schema(
@@ -119,6 +119,34 @@ export async function changePassword(staff: StaffDoc, currentPassword: string, n
   return updated;
 }
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Claims, tabs, counters and My work know an agent by name, so one name (whatever its case) belongs
+ * to one account: refuses `name` when another account (not `exceptEmail`) carries it.
+ */
+export async function refuseNameClash(name: string, exceptEmail?: string): Promise<void> {
+  const other = await StaffModel.findOne({ name: { $regex: `^${escapeRegex(name.trim())}$`, $options: 'i' } })
+    .select({ name: 1, email: 1 })
+    .lean();
+  if (other && other.email !== exceptEmail?.toLowerCase())
+    throw conflict(
+      `The name ${name.trim()} is taken: ${other.name} <${other.email}> already has it. Each staff member needs a name of their own.`,
+    );
+}
+
+/** Names carried by more than one account (case-insensitive), for the start-up check's warning. */
+export async function duplicateStaffNames(): Promise<{ name: string; emails: string[] }[]> {
+  const byName = new Map<string, { name: string; emails: string[] }>();
+  for (const s of await StaffModel.find().select({ name: 1, email: 1 }).lean()) {
+    const key = s.name.trim().toLowerCase();
+    const group = byName.get(key) ?? { name: s.name, emails: [] };
+    group.emails.push(s.email);
+    byName.set(key, group);
+  }
+  return [...byName.values()].filter((g) => g.emails.length > 1);
+}
+
 /**
  * Creates the account, or updates its name, password and (when given) agent flag. The password
  * is only rehashed, and older tokens only ended, when it actually changes.
@@ -126,6 +154,7 @@ export async function changePassword(staff: StaffDoc, currentPassword: string, n
 export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: StaffDoc; created: boolean; passwordChanged: boolean }> {
   const input = staffAccountInput.parse(fields);
   const existing = await StaffModel.findOne({ email: input.email });
+  await refuseNameClash(input.name, existing ? existing.email : undefined);
   if (!existing) {
     const staff = await StaffModel.create({
       name: input.name,

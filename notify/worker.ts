@@ -5,7 +5,7 @@ import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { isSlackResponseUrl } from './slack-response.ts';
 import { takeVisitorMailQuota } from '../models/mail-quota.ts';
-import { getLeadView } from '../models/lead.ts';
+import { getLeadView } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { purgeSignatures } from '../models/slack-signature.ts';
 import {

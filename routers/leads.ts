@@ -1,5 +1,5 @@
 // Leads, their claims, statuses and calls, the lead record, My work and the dashboard stats. Each
-// procedure is its input schema and one call into models/ (closing and deleting: models/lead-changes.ts).
+// procedure is its input schema and one call into models/ (closing and deleting: models/leads/changes.ts).
 import {
   leadClaimInput,
   leadCreateInput,
@@ -9,13 +9,13 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, listLeads, unclaimLead } from '../models/lead.ts';
-import { changeLeadStatusOrNotes, removeLead } from '../models/lead-changes.ts';
-import { leadStats, legacyAgentKeys } from '../models/lead-stats.ts';
-import { leadPage, leadPosition } from '../models/lead-page.ts';
-import { getLeadRecord } from '../models/lead-record.ts';
-import { logCall } from '../models/lead-calls.ts';
-import { myWork } from '../models/follow-ups.ts';
+import { claimLead, createLeadByStaff, listLeads, unclaimLead } from '../models/leads/index.ts';
+import { changeLeadStatusOrNotes, removeLead } from '../models/leads/index.ts';
+import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
+import { leadPage, leadPosition } from '../models/leads/index.ts';
+import { getLeadRecord } from '../models/leads/index.ts';
+import { logCall } from '../models/leads/index.ts';
+import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { isDatabaseUp } from '../server/db.ts';
 import { tooManyRequests } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { createLead } from '../models/lead.ts';
+import { createLead } from '../models/leads/index.ts';
 import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
 import { restRoutes } from './rest.ts';
 import { publicProcedure, router } from './trpc.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { claimLead, getLeadView } from '../models/lead.ts';
+import { claimLead, getLeadView } from '../models/leads/index.ts';
 import { enqueueSlackReply } from '../models/outbox.ts';
 import { rememberSignature } from '../models/slack-signature.ts';
 import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from '../notify/slack-signature.ts';

@@ -2,12 +2,12 @@
 // rows, from the records themselves
 // (after an import, a restore, or writes made around the application).
 import { withDatabase } from './cli-db.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { rebuildActivityExport } from '../models/activity-export.ts';
 
 await withDatabase(async () => {
   const started = Date.now();
-  const { leads, numbered } = await rebuildLeadIndex();
+  const { leads, numbered } = await rebuildLeadReadModel();
   const rows = await rebuildActivityExport();
   console.log(
     `Counted ${leads} leads (${numbered} newly numbered) and ${rows} activity entries in ${((Date.now() - started) / 1000).toFixed(1)}s.`,

@@ -4,7 +4,7 @@ import { seedStaff } from './seed/staff.ts';
 import { seedLeads } from './seed/leads.ts';
 import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { rebuildActivityExport } from '../models/activity-export.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 
@@ -15,7 +15,10 @@ await withDatabase(async () => {
     ['customers', seedCustomers],
     ['visits', seedVisits],
     // The demo leads are written around the model: count them and number them once, at the end.
-    ['lead counters', async () => `${(await rebuildLeadIndex()).leads} leads, ${await rebuildActivityExport()} activity entries counted`],
+    [
+      'lead counters',
+      async () => `${(await rebuildLeadReadModel()).leads} leads, ${await rebuildActivityExport()} activity entries counted`,
+    ],
     // The demo's notes and medical details are written around the models: encrypt them as stored data is.
     ['encryption at rest', async () => `${await walkSealedFields('plain')} values encrypted`],
   ] as const) {

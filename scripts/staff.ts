@@ -51,7 +51,8 @@ async function main(argv: string[]): Promise<void> {
       isAgent: values.agent ?? false,
       isAdmin: values.admin ?? false,
     });
-    const { staff, created } = await withDatabase(() => upsertStaff(input));
+    // A name another account carries is refused (exit 1, the clash named): claims and figures key on it.
+    const { staff, created } = await withDatabase(() => upsertStaff(input)).catch((err: Error) => fail(err.message));
     const kind = [staff.isAdmin ? 'admin' : null, staff.isAgent ? 'agent' : null].filter(Boolean).join(' and ') || 'staff account';
     console.log(`${created ? 'Created' : 'Updated'} ${kind} ${staff.name} <${staff.email}>.`);
   } else if (command === 'list') {

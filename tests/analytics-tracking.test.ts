@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState } from '../models/visit/index.ts';
-import { createLead } from '../models/lead.ts';
+import { createLead } from '../models/leads/index.ts';
 
 const UA = {
   iphone:

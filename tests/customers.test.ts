@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { LeadModel } from '../models/lead.ts';
+import { readLead } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { CustomerModel, closeLeadIntoCustomer } from '../models/customer.ts';
 
@@ -190,7 +191,7 @@ describe('closing a lead into a customer', () => {
     const customer = await CustomerModel.findById(res.data.customerId).lean();
     expect(customer).toMatchObject({ name: 'Closed Person', age: 35, kidsAges: '3, 5', insuranceType: 'individual', planType: 'PPO' });
     expect(String(customer!.leadId)).toBe(leadId);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
     const logged = await ActivityModel.find({ 'details.leadId': leadId }).lean();
     expect(logged.map((a) => a.action)).toEqual(expect.arrayContaining(['CUSTOMER_CREATED', 'LEAD_STATUS_UPDATED']));
     expect(logged.find((a) => a.action === 'LEAD_STATUS_UPDATED' && a.details?.newStatus === 'closed')).toBeTruthy();
@@ -211,7 +212,7 @@ describe('closing a lead into a customer', () => {
     });
     expect(age.status).toBe(400);
     expect(age.error).toMatch(/Age must be a number/);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('called');
+    expect((await readLead(leadId))!.status).toBe('called');
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
     const ok = await closeLead({ leadId, customer: { name: 'X', email: 'x@example.com', phone: '3035550000' } });
     expect(ok.status).toBe(200);
@@ -259,7 +260,7 @@ describe('closing a lead into a customer', () => {
     expect((await closeLead({ leadId: lost })).status).toBe(409);
     expect((await closeLead({ leadId: '64b000000000000000000000' })).status).toBe(404);
     expect(await CustomerModel.countDocuments()).toBe(before);
-    expect((await LeadModel.findById(unclaimed).lean())!.status).toBe('unclaimed');
+    expect((await readLead(unclaimed))!.status).toBe('unclaimed');
   });
 
   it('via the lead route (bulk "mark closed") uses the lead\'s contact details', async () => {
@@ -306,7 +307,7 @@ describe('closing a lead into a customer', () => {
     expect(res.data.customerId).toBe(orphan.id);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
     expect((await CustomerModel.findById(orphan.id).lean())!.age).toBe(60);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
   });
 
   it('undoes the customer when marking the lead fails because the lead changed meanwhile', async () => {
@@ -316,7 +317,7 @@ describe('closing a lead into a customer', () => {
     const spy = CustomerModel as unknown as { create: unknown };
     spy.create = async (...args: unknown[]) => {
       const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
-      await LeadModel.updateOne({ _id: leadId }, { $set: { status: 'quoted' } });
+      await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: leadId }, { $set: { status: 'quoted' } }));
       return doc;
     };
     try {
@@ -327,7 +328,7 @@ describe('closing a lead into a customer', () => {
       spy.create = realCreate;
     }
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('quoted');
+    expect((await readLead(leadId))!.status).toBe('quoted');
   });
 
   it('undoes the customer when the lead is deleted between the two steps', async () => {
@@ -336,7 +337,7 @@ describe('closing a lead into a customer', () => {
     const spy = CustomerModel as unknown as { create: unknown };
     spy.create = async (...args: unknown[]) => {
       const doc = await (realCreate as (...a: unknown[]) => Promise<unknown>)(...args);
-      await LeadModel.deleteOne({ _id: leadId });
+      await writeAroundLeadModel((Lead) => Lead.deleteOne({ _id: leadId }));
       return doc;
     };
     try {
@@ -349,18 +350,20 @@ describe('closing a lead into a customer', () => {
 
   /** Makes LeadModel.updateOne (the close's second step) fail once, optionally after writing. */
   async function withFailingClose<T>(writeFirst: boolean, body: () => Promise<T>): Promise<T> {
-    const model = LeadModel as unknown as { updateOne: (...a: unknown[]) => Promise<unknown> };
-    const real = model.updateOne;
-    model.updateOne = async (...args: unknown[]) => {
-      model.updateOne = real;
-      if (writeFirst) await real.apply(LeadModel, args);
-      throw new Error('simulated write failure');
-    };
-    try {
-      return await body();
-    } finally {
-      model.updateOne = real;
-    }
+    return writeAroundLeadModel(async (Lead) => {
+      const model = Lead as unknown as { updateOne: (...a: unknown[]) => Promise<unknown> };
+      const real = model.updateOne;
+      model.updateOne = async (...args: unknown[]) => {
+        model.updateOne = real;
+        if (writeFirst) await real.apply(Lead, args);
+        throw new Error('simulated write failure');
+      };
+      try {
+        return await body();
+      } finally {
+        model.updateOne = real;
+      }
+    });
   }
 
   it('undoes the customer when marking the lead closed fails; the lead stays as it was and a retry succeeds', async () => {
@@ -370,13 +373,13 @@ describe('closing a lead into a customer', () => {
     expect(failed.status).toBe(500);
     expect(failed.error).not.toMatch(/secret-condition|simulated/);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('quoted');
+    expect((await readLead(leadId))!.status).toBe('quoted');
     expect(await ActivityModel.countDocuments({ 'details.leadId': leadId, action: 'CUSTOMER_CREATED' })).toBe(0);
 
     const retried = await closeLead({ leadId, customer: form });
     expect(retried.status).toBe(200);
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(1);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
   });
 
   it('keeps the customer when the close went through but reported a failure, and a retry answers with it', async () => {
@@ -384,7 +387,7 @@ describe('closing a lead into a customer', () => {
     await expect(withFailingClose(true, () => closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' }))).rejects.toThrow(
       'simulated write failure',
     );
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
     const kept = await CustomerModel.find({ leadKey: leadId }).lean();
     expect(kept).toHaveLength(1);
     expect(await closeLeadIntoCustomer(leadId, undefined, { name: 'Ben' })).toEqual({ customerId: String(kept[0]._id) });
@@ -393,16 +396,18 @@ describe('closing a lead into a customer', () => {
   it('puts a deleted customer back when reopening its lead fails', async () => {
     const leadId = await claimedLead();
     const { data } = await closeLead({ leadId });
-    const model = LeadModel as unknown as { findOneAndUpdate: unknown };
-    const real = model.findOneAndUpdate;
-    model.findOneAndUpdate = () => ({ lean: () => Promise.reject(new Error('simulated write failure')) });
-    try {
-      expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(500);
-    } finally {
-      model.findOneAndUpdate = real;
-    }
+    await writeAroundLeadModel(async (Lead) => {
+      const model = Lead as unknown as { findOneAndUpdate: unknown };
+      const real = model.findOneAndUpdate;
+      model.findOneAndUpdate = () => ({ lean: () => Promise.reject(new Error('simulated write failure')) });
+      try {
+        expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(500);
+      } finally {
+        model.findOneAndUpdate = real;
+      }
+    });
     expect(await CustomerModel.findById(data.customerId).lean()).toMatchObject({ leadKey: leadId });
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
     expect(await ActivityModel.countDocuments({ 'details.customerId': data.customerId, action: 'CUSTOMER_DELETED' })).toBe(0);
   });
 
@@ -411,14 +416,14 @@ describe('closing a lead into a customer', () => {
     await closeLead({ leadId });
     expect((await api('PUT', `/api/admin/leads/${leadId}`, { status: 'called' })).status).toBe(409);
     expect((await api('DELETE', `/api/admin/leads/${leadId}`)).status).toBe(409);
-    expect((await LeadModel.findById(leadId).lean())!.status).toBe('closed');
+    expect((await readLead(leadId))!.status).toBe('closed');
   });
 
   it('deleting a customer made from a lead sets the lead back to follow-up, still claimed, and logs it', async () => {
     const leadId = await claimedLead();
     const { data } = await closeLead({ leadId });
     expect((await api('DELETE', `/api/admin/customers/${data.customerId}`)).status).toBe(200);
-    const lead = (await LeadModel.findById(leadId).lean())!;
+    const lead = (await readLead(leadId))!;
     expect(lead).toMatchObject({ status: 'follow-up', claimedBy: 'Ben' });
     const actions = (await ActivityModel.find({ 'details.leadId': leadId }).lean()).map((a) => [a.action, a.details?.newStatus]);
     expect(actions).toContainEqual(['LEAD_STATUS_UPDATED', 'follow-up']);

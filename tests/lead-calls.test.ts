@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { readCounters, rebuildLeadIndex } from '../models/lead-index.ts';
+import { readCounters, rebuildLeadReadModel } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
@@ -56,7 +56,7 @@ async function countersMatchRecount() {
         .filter(([, v]) => Object.keys(v).length),
     );
   const kept = await readCounters();
-  await rebuildLeadIndex();
+  await rebuildLeadReadModel();
   const recounted = await readCounters();
   expect(nonZero(kept.c)).toEqual(nonZero(recounted.c));
   expect(kept.w.n).toBe(recounted.w.n);

@@ -1,11 +1,11 @@
 // The kept lead counters survive a crash between a lead's write and its count: the start-up check
-// (ensureLeadIndex, run by server.ts before it serves) finds the change left pending and makes the
+// (checkLeadReadModel, run by server.ts before it serves) finds the change left pending and makes the
 // counters right again, and drops a pending change whose lead write never happened.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import superjson from 'superjson';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { ensureLeadIndex } from '../models/lead-index.ts';
+import { checkLeadReadModel } from '../models/leads/index.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -51,7 +51,7 @@ describe('lead counters across a crash', () => {
     await crashAfterLeadWrite(ids[0], { status: 'lost' });
     expect((await stats()).statusCounts.lost).toBe(before.statusCounts.lost);
 
-    await ensureLeadIndex(); // the start-up check
+    await checkLeadReadModel(); // the start-up check
     const after = await stats();
     expect(after.statusCounts.lost).toBe(before.statusCounts.lost + 1);
     expect(after.statusCounts.unclaimed).toBe(before.statusCounts.unclaimed - 1);
@@ -75,7 +75,7 @@ describe('lead counters across a crash', () => {
     const mark = new mongoose.Types.ObjectId().toHexString();
     await counters().updateOne({ _id: 'leads' }, { $set: { [`p.${mark}`]: { lead: id, op: 'write' } } });
 
-    await ensureLeadIndex();
+    await checkLeadReadModel();
     expect(await stats()).toEqual(before);
     const left = (await counters().findOne({ _id: 'leads' })) as { p?: Record<string, unknown> } | null;
     expect(left?.p ?? {}).not.toHaveProperty(mark);
@@ -88,7 +88,7 @@ describe('lead counters across a crash', () => {
     await counters().updateOne({ _id: 'leads' }, { $set: { [`p.${mark}`]: { lead: id, op: 'delete' } } });
     await leads().deleteOne({ _id: new mongoose.Types.ObjectId(id) });
 
-    await ensureLeadIndex();
+    await checkLeadReadModel();
     const after = await stats();
     expect(after.total).toBe(before.total - 1);
     expect(after.statusCounts.unclaimed).toBe(before.statusCounts.unclaimed - 1);

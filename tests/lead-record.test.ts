@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { StaffModel } from '../models/staff.ts';
-import { addTimelineEntry } from '../models/lead-timeline.ts';
+import { addTimelineEntry } from '../models/leads/index.ts';
 
 /** A fixed-offset zone where it is now late morning: "later today" then spans hours whenever the test runs. */
 function lateMorningZone(): string {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
-import { readCounters, rebuildLeadIndex } from '../models/lead-index.ts';
+import { readCounters, rebuildLeadReadModel } from '../models/leads/index.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -106,7 +106,7 @@ describe('the lead list on the server', () => {
       );
     const kept = await readCounters();
     const keptRanges = await rangeCounts();
-    await rebuildLeadIndex();
+    await rebuildLeadReadModel();
     const recounted = await readCounters();
     expect(keptRanges).toEqual(await rangeCounts());
     expect(nonZero(kept.c)).toEqual(nonZero(recounted.c));

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
-import { LeadModel } from '../models/lead.ts';
+import { rebuildLeadReadModel, readLead, findLeadRecords } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 let admin: string;
@@ -21,20 +21,22 @@ const submit = (name: string, email: string, phone: string) =>
 async function legacyLead(name: string, phone: string) {
   const _id = new mongoose.Types.ObjectId();
   const now = new Date();
-  await LeadModel.collection.insertOne({
-    _id,
-    name,
-    email: `${name.split(' ')[0].toLowerCase()}@example.com`,
-    phone,
-    phoneDigits: phone.replace(/\D/g, ''),
-    notes: '',
-    status: 'unclaimed',
-    claimedBy: null,
-    source: 'website',
-    duplicateOf: null,
-    createdAt: now,
-    updatedAt: now,
-  });
+  await writeAroundLeadModel((Lead) =>
+    Lead.collection.insertOne({
+      _id,
+      name,
+      email: `${name.split(' ')[0].toLowerCase()}@example.com`,
+      phone,
+      phoneDigits: phone.replace(/\D/g, ''),
+      notes: '',
+      status: 'unclaimed',
+      claimedBy: null,
+      source: 'website',
+      duplicateOf: null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   return String(_id);
 }
 
@@ -49,7 +51,7 @@ describe('phones across the ways they are typed', () => {
     await mongoose.connection
       .collection<{ _id: string; leadId: mongoose.Types.ObjectId; at: Date }>('lead_keys')
       .insertOne({ _id: 'phone:13035557002', leadId: new mongoose.Types.ObjectId(legacyCountryCode), at: new Date() });
-    await rebuildLeadIndex();
+    await rebuildLeadReadModel();
   });
 
   it.each(['+1 303 555 7001', '303 555 7001', '3035557001', '555-7001'])(
@@ -72,7 +74,7 @@ describe('phones across the ways they are typed', () => {
     const first = await submit('Ann First', 'ann1@example.com', '+1 720 555 8000');
     const again = await submit('Ann Again', 'ann2@example.com', '720-555-8000');
     const prefixed = await submit('Ann Prefixed', 'ann3@example.com', '1 (720) 555-8000');
-    const leads = await LeadModel.find({ _id: { $in: [first, again, prefixed].map((r) => r.body.leadId) } }).lean();
+    const leads = await findLeadRecords({ _id: { $in: [first, again, prefixed].map((r) => r.body.leadId) } });
     const byName = new Map(leads.map((l) => [l.name, l]));
     expect(byName.get('Ann First')!.duplicateOf).toBeNull();
     expect(String(byName.get('Ann Again')!.duplicateOf)).toBe(first.body.leadId);
@@ -83,7 +85,7 @@ describe('phones across the ways they are typed', () => {
   it('marks a new lead as a duplicate of a legacy lead whose key kept the country code', async () => {
     const res = await submit('Repeat Caller', 'repeat@example.com', '303 555 7002');
     expect(res.status).toBe(201);
-    const lead = await LeadModel.findById(res.body.leadId).lean();
+    const lead = await readLead(res.body.leadId);
     expect(String(lead!.duplicateOf)).toBe(legacyCountryCode);
   });
 });

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
-import { LeadModel } from '../models/lead.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -150,14 +150,16 @@ describe('the Overdue filter', () => {
     await put(`/api/admin/leads/${ids['Late Called']}`, { status: 'called' });
     await put(`/api/admin/leads/${ids['Late Lost']}`, { status: 'lost' });
     const backdate = (name: string, hours: number) =>
-      LeadModel.collection.updateOne(
-        { _id: new mongoose.Types.ObjectId(ids[name]) },
-        { $set: { createdAt: new Date(Date.now() - hours * HOUR) } },
+      writeAroundLeadModel((Lead) =>
+        Lead.collection.updateOne(
+          { _id: new mongoose.Types.ObjectId(ids[name]) },
+          { $set: { createdAt: new Date(Date.now() - hours * HOUR) } },
+        ),
       );
     for (const name of ['Late Unclaimed', 'Late Claimed', 'Late Called', 'Late Lost']) await backdate(name, 25);
     await backdate('Nearly Late', 23);
     // Written around the model: the index learns the new arrival times from a recount.
-    await rebuildLeadIndex();
+    await rebuildLeadReadModel();
   });
 
   it('shows only unfinished, uncontacted leads older than 24 hours, with the tab counts of those', async () => {

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { LeadModel } from '../models/lead.ts';
+import {} from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -19,9 +20,11 @@ async function lead(n: number, minutesAgo: number, agent?: string, status?: stri
   });
   expect(res.status).toBe(201);
   const id = res.body.leadId as string;
-  await LeadModel.collection.updateOne(
-    { _id: new mongoose.Types.ObjectId(id) },
-    { $set: { createdAt: new Date(Date.now() - minutesAgo * 60_000) } },
+  await writeAroundLeadModel((Lead) =>
+    Lead.collection.updateOne(
+      { _id: new mongoose.Types.ObjectId(id) },
+      { $set: { createdAt: new Date(Date.now() - minutesAgo * 60_000) } },
+    ),
   );
   if (agent)
     expect((await server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy: agent } })).status).toBe(200);

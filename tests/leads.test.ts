@@ -2,9 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import mongoose from 'mongoose';
-import { LeadModel } from '../models/lead.ts';
+import { readLead } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { insertActivities } from '../models/activity.ts';
-import { rebuildLeadIndex } from '../models/lead-index.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -66,7 +67,7 @@ describe('lead routes', () => {
         server.api('PUT', `/api/admin/leads/${id}/claim`, { token: admin, body: { claimedBy } }),
       ),
     );
-    const winner = (await LeadModel.findById(id).lean())!.claimedBy;
+    const winner = (await readLead(id))!.claimedBy;
     expect(['Ben', 'Stef']).toContain(winner);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409, 409]);
     results.forEach((r, i) => {
@@ -129,12 +130,11 @@ describe('lead routes', () => {
 
   it('mark leads overdue 24 hours after arrival until contacted', async () => {
     const id = await newLead(7);
-    await LeadModel.collection.updateOne(
-      { _id: new mongoose.Types.ObjectId(id) },
-      { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } },
+    await writeAroundLeadModel((Lead) =>
+      Lead.collection.updateOne({ _id: new mongoose.Types.ObjectId(id) }, { $set: { createdAt: new Date(Date.now() - 25 * 3600_000) } }),
     );
     // Backdating is a write around the model: the kept counters learn it from a recount.
-    await rebuildLeadIndex();
+    await rebuildLeadReadModel();
     const find = async () =>
       ((await server.api('GET', '/api/admin/leads', { token: admin })).body as { leadId: string; overdue: boolean }[]).find(
         (l) => l.leadId === id,
@@ -173,7 +173,7 @@ describe('activity export', () => {
   it('streams CSV with proper quoting, formula-safe cells and the documented file name', async () => {
     const id = await newLead(8);
     await server.api('PUT', `/api/admin/leads/${id}`, { token: admin, body: { notes: 'x' } });
-    await LeadModel.updateOne({ _id: id }, { $set: { name: '=HYPERLINK("http://evil")' } });
+    await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: id }, { $set: { name: '=HYPERLINK("http://evil")' } }));
     await server.api('DELETE', `/api/admin/leads/${id}`, { token: admin });
     const res = await fetch(`${server.url}/api/admin/activity-logs/export`, { headers: { authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(200);

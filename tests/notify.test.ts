@@ -8,7 +8,8 @@ import { createApp } from '../server/app.ts';
 import type { NotifierOptions } from '../notify/worker.ts';
 import { signSlackRequest } from '../notify/slack-signature.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
-import { LeadModel, createLead } from '../models/lead.ts';
+import { createLead, readLead } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox.ts';
 import { signStaffToken } from '../server/tokens.ts';
@@ -186,7 +187,7 @@ describe('the claim button', () => {
       const lead = await createLead({ name: 'Tom Click', email: 'tom@example.com', phone: '303-555-0111', source: 'website' });
       const res = await sendSigned(app.url, slackClick(lead.id, 'Ben', 'jane', '/response/a'));
       expect(res.status).toBe(200);
-      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBe('Ben');
+      expect((await readLead(lead.id))!.claimedBy).toBe('Ben');
       const entry = await ActivityModel.findOne({ 'details.leadId': lead.id, action: 'LEAD_CLAIMED' }).lean();
       expect(entry!.user).toBe('jane (Slack)');
       expect(entry!.details!.claimedBy).toBe('Ben');
@@ -197,7 +198,7 @@ describe('the claim button', () => {
 
       const second = await sendSigned(app.url, slackClick(lead.id, 'Stef', 'sam', '/response/b'));
       expect(second.status).toBe(200);
-      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBe('Ben');
+      expect((await readLead(lead.id))!.claimedBy).toBe('Ben');
       const [late] = await slack.waitFor(1, '/response/b');
       expect(JSON.stringify(late!.body.blocks)).toContain('This lead was already claimed by Ben.');
     } finally {
@@ -228,17 +229,17 @@ describe('the claim button', () => {
       const stale = await sendSigned(app.url, body, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
       expect(stale.status).toBe(401);
       expect(await stale.json()).toEqual({ error: 'Stale Slack request' });
-      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+      expect((await readLead(lead.id))!.claimedBy).toBeNull();
 
       // A captured request sent again: the first passes, the copy is refused.
       const ts = String(Math.floor(Date.now() / 1000));
       const signature = signSlackRequest(SECRET, ts, body);
       expect((await sendSigned(app.url, body, { timestamp: Number(ts), signature })).status).toBe(200);
-      await LeadModel.updateOne({ _id: lead.id }, { $set: { claimedBy: null, claimedAt: null } });
+      await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: lead.id }, { $set: { claimedBy: null, claimedAt: null } }));
       const replay = await sendSigned(app.url, body, { timestamp: Number(ts), signature });
       expect(replay.status).toBe(401);
       expect(await replay.json()).toEqual({ error: 'Replayed Slack request' });
-      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+      expect((await readLead(lead.id))!.claimedBy).toBeNull();
 
       const notClaim = `payload=${encodeURIComponent(JSON.stringify({ type: 'view_submission', user: { id: 'U1' } }))}`;
       expect((await sendSigned(app.url, notClaim)).status).toBe(400);
@@ -255,7 +256,7 @@ describe('the claim button', () => {
       const lead = await createLead({ name: 'No Secret', email: 'nosecret@example.com', phone: '303-555-0133', source: 'website' });
       const res = await sendSigned(app.url, slackClick(lead.id, 'Ben'));
       expect(res.status).toBe(401);
-      expect((await LeadModel.findById(lead.id).lean())!.claimedBy).toBeNull();
+      expect((await readLead(lead.id))!.claimedBy).toBeNull();
     } finally {
       await app.stop();
     }

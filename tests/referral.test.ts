@@ -1,7 +1,8 @@
 // POST /api/referral: validation, storage as an unclaimed lead, duplicate marking, the honeypot
 // and the per-address rate limit, against the real app and embedded database.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LeadModel } from '../models/lead.ts';
+import { readLead, findLeadRecords, countLeads } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { REFERRAL_MAX } from '../routers/site.ts';
 import { useTestServer } from './helpers/test-server.ts';
 
@@ -23,7 +24,7 @@ describe('POST /api/referral', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, leadId: expect.stringMatching(/^[0-9a-f]{24}$/) });
 
-    const lead = await LeadModel.findById(res.body.leadId).lean();
+    const lead = await readLead(res.body.leadId);
     expect(lead).toMatchObject({
       name: 'Maria Lopez',
       email: 'maria.lopez@example.com',
@@ -39,7 +40,7 @@ describe('POST /api/referral', () => {
   it('stores a US phone however it was typed in one form, E.164', async () => {
     const res = await submit({ name: 'Dot Typist', email: 'dot@example.com', phone: '303.555.7001' }, newAddress());
     expect(res.status).toBe(201);
-    expect(await LeadModel.findById(res.body.leadId).lean()).toMatchObject({ phone: '+13035557001', phoneDigits: '3035557001' });
+    expect(await readLead(res.body.leadId)).toMatchObject({ phone: '+13035557001', phoneDigits: '3035557001' });
   });
 
   it.each([
@@ -52,11 +53,11 @@ describe('POST /api/referral', () => {
     [{ name: 'Ann', email: 'ann@example.com', phone: '1234567890123456' }, /^phone: Phone must have 7 to 15 digits/],
     [{ name: 'Ann', email: 'ann@example.com', phone: 'call me maybe' }, /^phone: /],
   ])('refuses %j with 400 naming the field, storing nothing', async (body, error) => {
-    const count = await LeadModel.countDocuments();
+    const count = await countLeads();
     const res = await submit(body, newAddress());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: expect.stringMatching(error) });
-    expect(await LeadModel.countDocuments()).toBe(count);
+    expect(await countLeads()).toBe(count);
   });
 
   it('keeps a repeat from the same email or phone within 24 hours, marked as a duplicate of the first', async () => {
@@ -68,7 +69,7 @@ describe('POST /api/referral', () => {
 
     const ids = [first, sameEmail, samePhone, other].map((r) => r.body.leadId as string);
     expect(new Set(ids).size).toBe(4);
-    const leads = await LeadModel.find({ _id: { $in: ids } }).lean();
+    const leads = await findLeadRecords({ _id: { $in: ids } });
     const byId = new Map(leads.map((l) => [String(l._id), l]));
     expect(byId.size).toBe(4);
     expect(byId.get(ids[0])!.duplicateOf).toBeNull();
@@ -79,29 +80,31 @@ describe('POST /api/referral', () => {
   });
 
   it('does not mark a repeat of a lead older than 24 hours', async () => {
-    const old = await LeadModel.create({
-      name: 'Old Lead',
-      email: 'old.lead@example.com',
-      phone: '406-555-0120',
-      phoneDigits: '4065550120',
-      createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
-    });
+    const old = await writeAroundLeadModel((Lead) =>
+      Lead.create({
+        name: 'Old Lead',
+        email: 'old.lead@example.com',
+        phone: '406-555-0120',
+        phoneDigits: '4065550120',
+        createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000),
+      }),
+    );
     expect(old.createdAt.getTime()).toBeLessThan(Date.now() - 24 * 60 * 60 * 1000);
     const res = await submit({ name: 'Old Lead', email: 'old.lead@example.com', phone: '406-555-0120' }, newAddress());
     expect(res.status).toBe(201);
-    expect((await LeadModel.findById(res.body.leadId).lean())!.duplicateOf).toBeNull();
+    expect((await readLead(res.body.leadId))!.duplicateOf).toBeNull();
   });
 
   it('answers a filled honeypot like a person but stores nothing', async () => {
-    const count = await LeadModel.countDocuments();
+    const count = await countLeads();
     const res = await submit(
       { name: 'Bot', email: 'bot@spam.example', phone: '555-555-5555', website: 'http://spam.example' },
       newAddress(),
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, leadId: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    expect(await LeadModel.countDocuments()).toBe(count);
-    expect(await LeadModel.findById(res.body.leadId)).toBeNull();
+    expect(await countLeads()).toBe(count);
+    expect(await readLead(res.body.leadId)).toBeNull();
 
     // An empty honeypot is what the real form sends: that is a person.
     const person = await submit(
@@ -109,7 +112,7 @@ describe('POST /api/referral', () => {
       newAddress(),
     );
     expect(person.status).toBe(201);
-    expect(await LeadModel.findById(person.body.leadId)).not.toBeNull();
+    expect(await readLead(person.body.leadId)).not.toBeNull();
   });
 
   it(`allows ${REFERRAL_MAX} submissions per address per window, then answers 429 while other addresses go on`, async () => {
@@ -118,12 +121,12 @@ describe('POST /api/referral', () => {
       const res = await submit({ name: `Limit ${i}`, email: `limit${i}@example.com`, phone: `303555${String(1000 + i)}` }, address);
       expect(res.status).toBe(201);
     }
-    const count = await LeadModel.countDocuments();
+    const count = await countLeads();
     const blocked = await submit({ name: 'Limit X', email: 'limitx@example.com', phone: '3035559999' }, address);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ error: expect.stringMatching(/^Too many submissions\. Please try again in \d+ minutes?\.$/) });
     expect(blocked.headers.get('ratelimit')).toMatch(/r=0/);
-    expect(await LeadModel.countDocuments()).toBe(count);
+    expect(await countLeads()).toBe(count);
 
     // Malformed submissions count too, and the limit is per address.
     const malformed = await submit({ name: '' }, address);

@@ -3,7 +3,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
-import { LeadModel } from '../lead.ts';
+import { countSubmissions } from '../leads/index.ts';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
 import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './periods.ts';
 import { countryName } from './enrich.ts';
@@ -84,7 +84,7 @@ async function summarize(
   const sum: Summary = { visits: 0, visitors: 0, sessions: 0, bounces: 0, maps: emptyMaps(), points: [], submissions: 0 };
   const { hour: hours, day: days, month: months } = buckets;
   // Leads staff typed in themselves are no form submissions.
-  sum.submissions = await LeadModel.countDocuments({ createdAt: { $gte: w.start, $lt: w.end }, source: { $ne: 'admin' } });
+  sum.submissions = await countSubmissions(w.start, w.end);
 
   if (w.hours.length) {
     // A window that starts mid-day counts that day's visitors in the hour of their latest visit.

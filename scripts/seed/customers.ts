@@ -12,7 +12,7 @@ import {
 } from '../../schemas/customer.ts';
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
 import { CustomerModel } from '../../models/customer.ts';
-import { LeadModel } from '../../models/lead.ts';
+import { readLead } from '../../models/leads/index.ts';
 
 function random(seed: number) {
   return () => {
@@ -72,7 +72,7 @@ export async function seedCustomers(): Promise<string> {
     if (c.age !== null && c.age !== undefined) continue;
     await CustomerModel.updateOne({ _id: c._id, age: null }, { $set: p }, { runValidators: true });
     // Dated when its lead was closed, so the stats spread over the demo's weeks.
-    const lead = await LeadModel.findById(c.leadId).select({ contactedAt: 1 }).lean();
+    const lead = await readLead(c.leadId).select({ contactedAt: 1 }).lean();
     if (lead?.contactedAt) await CustomerModel.collection.updateOne({ _id: c._id }, { $set: { createdAt: lead.contactedAt } });
     filled++;
   }

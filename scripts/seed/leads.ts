@@ -3,7 +3,8 @@
 import mongoose from 'mongoose';
 import { type LeadStatus } from '../../schemas/lead.ts';
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
-import { LeadModel } from '../../models/lead.ts';
+import { countLeads } from '../../models/leads/index.ts';
+import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer.ts';
 import { DEMO_AGENTS } from './staff.ts';
@@ -125,21 +126,23 @@ export async function seedLeads(): Promise<string> {
     const phone = normalisePhone(`(${[303, 720, 719, 970][i % 4]}) 555-${String(1000 + i * 37).slice(-4)}`);
     const claimedAt = plan.agent ? new Date(createdAt.getTime() + (0.2 + rand() * 6) * HOUR) : null;
     const contactedAt = plan.agent && plan.status !== 'unclaimed' ? new Date(claimedAt!.getTime() + rand() * 20 * HOUR) : null;
-    const lead = await LeadModel.create({
-      name: `${first} ${last}`,
-      email: `${first}.${last}${i}@example.com`.toLowerCase(),
-      phone,
-      phoneDigits: phoneKey(phone),
-      notes: NOTES[i % NOTES.length],
-      // Leads to be closed wait as "quoted" until their customer is saved below.
-      status: plan.status === 'closed' ? 'quoted' : plan.status,
-      claimedBy: plan.agent ?? null,
-      claimedAt,
-      contactedAt,
-      source: 'website',
-      createdAt,
-      updatedAt: contactedAt ?? claimedAt ?? createdAt,
-    });
+    const lead = await writeAroundLeadModel((Lead) =>
+      Lead.create({
+        name: `${first} ${last}`,
+        email: `${first}.${last}${i}@example.com`.toLowerCase(),
+        phone,
+        phoneDigits: phoneKey(phone),
+        notes: NOTES[i % NOTES.length],
+        // Leads to be closed wait as "quoted" until their customer is saved below.
+        status: plan.status === 'closed' ? 'quoted' : plan.status,
+        claimedBy: plan.agent ?? null,
+        claimedAt,
+        contactedAt,
+        source: 'website',
+        createdAt,
+        updatedAt: contactedAt ?? claimedAt ?? createdAt,
+      }),
+    );
     const leadId = lead.id as string;
     const leadName = lead.name;
     activity.push({ user: 'Website', action: 'LEAD_CREATED', details: { action: 'LEAD_CREATED', leadId, leadName }, timestamp: createdAt });
@@ -164,16 +167,18 @@ export async function seedLeads(): Promise<string> {
     // Every tenth fresh lead sent the form twice: the repeat is kept and marked.
     if (plan.ageHours < 24 && i % 5 === 0) {
       const again = new Date(createdAt.getTime() + 20 * 60_000);
-      const repeat = await LeadModel.create({
-        name: lead.name,
-        email: lead.email,
-        phone,
-        phoneDigits: phoneKey(phone),
-        status: 'unclaimed',
-        duplicateOf: lead._id,
-        createdAt: again,
-        updatedAt: again,
-      });
+      const repeat = await writeAroundLeadModel((Lead) =>
+        Lead.create({
+          name: lead.name,
+          email: lead.email,
+          phone,
+          phoneDigits: phoneKey(phone),
+          status: 'unclaimed',
+          duplicateOf: lead._id,
+          createdAt: again,
+          updatedAt: again,
+        }),
+      );
       activity.push({
         user: 'Website',
         action: 'LEAD_CREATED',
@@ -199,5 +204,5 @@ export async function seedLeads(): Promise<string> {
     }
   }
   await markers.insertOne({ _id: MARK });
-  return `${await LeadModel.countDocuments()} leads (${duplicates} repeats, ${closed} closed into customers), ${activity.length} activity entries`;
+  return `${await countLeads()} leads (${duplicates} repeats, ${closed} closed into customers), ${activity.length} activity entries`;
 }

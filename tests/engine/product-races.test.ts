@@ -1,10 +1,10 @@
 // Engine conformance through the product's own procedures: races a busy brokerage produces,
-// 30 of each at once, keep the data rules (models/customer.ts, models/lead.ts).
+// 30 of each at once, keep the data rules (models/customer.ts, models/leads/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startAppServer, type AppServer } from './harness.ts';
 import { outcome } from '../helpers/trpc-client.ts';
-import { holderCode, readCounters } from '../../models/lead-index.ts';
+import { holderCode, readCounters } from '../../models/leads/index.ts';
 
 const RACES = 30;
 const AGENTS = ['Ben', 'Stef', 'Ana', 'Raj', 'Lee'];

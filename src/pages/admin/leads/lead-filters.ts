@@ -1,5 +1,5 @@
 // The lead tabs, their empty states and a lead's age. Which leads a tab or a search shows is
-// decided on the server (models/lead-page.ts). Pure, so it is unit-tested.
+// decided on the server (models/leads/page.ts). Pure, so it is unit-tested.
 
 export type LeadTab = { kind: 'all' } | { kind: 'unclaimed' } | { kind: 'agent'; name: string } | { kind: 'closed' } | { kind: 'lost' };
 

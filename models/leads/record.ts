@@ -1,10 +1,11 @@
 // A lead's record (docs/product.md §10): the lead, its timeline, its possible duplicates and the
 // customer made from it, each read by key or by top-level equality.
-import type { LeadRecordView, LeadStatus } from '../schemas/lead.ts';
-import { findLead, LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { readTimeline } from './lead-timeline.ts';
-import { phoneKey } from '../schemas/phone.ts';
-import { CustomerModel } from './customer.ts';
+import type { LeadRecordView, LeadStatus } from '../../schemas/lead.ts';
+import { findLead, toLeadView } from './lead.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
+import { readTimeline } from './timeline.ts';
+import { phoneKey } from '../../schemas/phone.ts';
+import { CustomerModel } from '../customer.ts';
 
 export const DUPLICATES_MAX = 20;
 

@@ -4,11 +4,13 @@
 import mongoose from 'mongoose';
 import { tz } from '@date-fns/tz';
 import { endOfDay } from 'date-fns/endOfDay';
-import type { LeadStatus, LeadView, MyWork } from '../schemas/lead.ts';
-import { badRequest, forbidden } from '../server/errors.ts';
-import { FINISHED, LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { holderCode } from './lead-index.ts';
-import { listAgents } from './staff.ts';
+import type { LeadStatus, LeadView, MyWork } from '../../schemas/lead.ts';
+import { badRequest, forbidden } from '../../server/errors.ts';
+import { toLeadView } from './lead.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
+import { FINISHED } from './rules.ts';
+import { holderCode } from './rules.ts';
+import { listAgents } from '../staff.ts';
 
 /** Unclaimed leads this old are nearing the 24-hour promise. */
 export const NEARING_PROMISE_MS = 20 * 3600_000;

@@ -1,10 +1,10 @@
 // The decisions behind the console's and the API's lead updates that reach beyond the lead itself:
 // a status of "closed" goes through the lead's customer (models/customer.ts), and a lead with a
 // customer is never deleted. routers/leads.ts calls these and nothing else.
-import type { LeadUpdateInput, LeadView } from '../schemas/lead.ts';
-import { conflict } from '../server/errors.ts';
-import type { Actor } from './activity.ts';
-import { closeLeadIntoCustomer, leadHasCustomer } from './customer.ts';
+import type { LeadUpdateInput, LeadView } from '../../schemas/lead.ts';
+import { conflict } from '../../server/errors.ts';
+import type { Actor } from '../activity.ts';
+import { closeLeadIntoCustomer, leadHasCustomer } from '../customer.ts';
 import { BELONGS_TO_CUSTOMER, deleteLead, getLeadView, updateLead } from './lead.ts';
 
 /**

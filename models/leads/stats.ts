@@ -1,9 +1,10 @@
 // The performance dashboard's figures, from the counters kept beside the leads, plus the
 // arrival-to-claim times of each agent's recent claims for the medians.
-import { LEAD_STATUSES, type LeadStatus } from '../schemas/lead.ts';
-import { listAgents } from './staff.ts';
-import { claimWaitsOf, holderCode, overdueFrom, pruneWaitingHours, readCounters } from './lead-index.ts';
-import { recentLeadsOf } from './lead-page.ts';
+import { LEAD_STATUSES, type LeadStatus } from '../../schemas/lead.ts';
+import { listAgents } from '../staff.ts';
+import { claimWaitsOf, overdueFrom, pruneWaitingHours, readCounters } from './counters.ts';
+import { holderCode } from './rules.ts';
+import { recentLeadsOf } from './page.ts';
 
 type StatusCounts = Record<LeadStatus, number>;
 const emptyCounts = (): StatusCounts => Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -44,7 +45,7 @@ async function medianClaimMinutes(agentName: string, since: number): Promise<num
 }
 
 /**
- * The dashboard's figures from the kept counters (models/lead-index.ts): a few documents read by
+ * The dashboard's figures from the kept counters (models/leads/counters.ts): a few documents read by
  * key whatever the number of leads. Each agent's list is bounded to their latest AGENT_LIST_LIMIT leads.
  */
 export async function leadStats() {

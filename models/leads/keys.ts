@@ -1,7 +1,7 @@
 // Keys of recent submissions, one small document per email and per phone number, so the 24-hour
 // duplicate check of a new lead is two lookups by _id instead of a search through every lead.
 import mongoose from 'mongoose';
-import { isDuplicateKey } from '../server/errors.ts';
+import { isDuplicateKey } from '../../server/errors.ts';
 
 /** `_id: "email:<address>"` or `"phone:<digits>"`: the first lead of the current 24-hour window and when it came. */
 const keyDocs = () => mongoose.connection.collection<KeyDoc>('lead_keys');

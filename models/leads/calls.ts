@@ -1,11 +1,12 @@
 // Logging a call on a lead (docs/product.md §10): its outcome, a note and the next follow-up, in one
 // conditional, counted write of the lead, with the activity entry, the timeline entry and the
 // agent's follow-up written beside it.
-import type { LeadStatus, LeadView, LogCallInput } from '../schemas/lead.ts';
-import { conflict } from '../server/errors.ts';
-import { logActivity, type Actor } from './activity.ts';
-import { changeLead, findLead, toLeadView, type LeadRecord } from './lead.ts';
-import { addTimelineEntry } from './lead-timeline.ts';
+import type { LeadStatus, LeadView, LogCallInput } from '../../schemas/lead.ts';
+import { conflict } from '../../server/errors.ts';
+import { logActivity, type Actor } from '../activity.ts';
+import { changeLead, findLead, toLeadView } from './lead.ts';
+import type { LeadRecord } from './schema.ts';
+import { addTimelineEntry } from './timeline.ts';
 import { noteFollowUp } from './follow-ups.ts';
 
 export const CLAIM_BEFORE_CALL = 'Claim this lead before logging a call.';

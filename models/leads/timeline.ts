@@ -2,8 +2,8 @@
 // the lead record reads it with one keyed lookup (docs/product.md §10). Entries are written beside
 // the activity log's; leads older than the timeline get theirs made up from their own fields.
 import mongoose from 'mongoose';
-import type { CallOutcome, LeadStatus, TimelineEntry } from '../schemas/lead.ts';
-import { openText, sealText } from '../server/field-crypto.ts';
+import type { CallOutcome, LeadStatus, TimelineEntry } from '../../schemas/lead.ts';
+import { openText, sealText } from '../../server/field-crypto.ts';
 
 /** Entries kept per lead, newest last. */
 export const TIMELINE_KEEP = 500;
@@ -103,7 +103,7 @@ async function trim(doc: TimelineDoc): Promise<void> {
     .catch(() => undefined); // a trim that fails is tried again on the next read
 }
 
-/** The entries of a change of status and/or notes (models/lead.ts updateLead): one for each that differs from `was`. */
+/** The entries of a change of status and/or notes (models/leads/lead.ts updateLead): one for each that differs from `was`. */
 export function updateEntries(
   user: string,
   change: { status?: LeadStatus; notes?: string },

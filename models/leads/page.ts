@@ -1,12 +1,12 @@
 // The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
-// server from the kept counters and the index documents (models/lead-index.ts); only the page's leads are read.
-import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../schemas/lead.ts';
-import { LeadModel, toLeadView, type LeadRecord } from './lead.ts';
-import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, parseEntry, type Entry } from './lead-entry.ts';
+// server from the kept counters and the index documents (models/leads/counters.ts); only the page's leads are read.
+import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
+import { toLeadView } from './lead.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
+import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, entriesOf, type Entry } from './entry.ts';
 import {
   BUCKET,
   RANGE,
-  agentTab,
   allBuckets,
   bucketOf,
   overdueFrom,
@@ -15,7 +15,8 @@ import {
   readCounters,
   tabRanges,
   type LeadCounters,
-} from './lead-index.ts';
+} from './counters.ts';
+import { agentTab } from './rules.ts';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -32,7 +33,7 @@ async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry
   const first = (range * RANGE) / BUCKET;
   const buckets = Array.from({ length: RANGE / BUCKET }, (_, i) => first + i).filter((b) => b <= fromBucket);
   const docs = await readBuckets(buckets);
-  return docs.flatMap((d) => Object.entries(d).map(([k, v]) => parseEntry(k, v))).sort(newestFirst);
+  return docs.flatMap(entriesOf).sort(newestFirst);
 }
 
 /** The entries of one range, newest (or oldest) first, reading its index documents three at a time and only as far as asked. */
@@ -41,10 +42,7 @@ async function* rangeEntriesInOrder(range: number, fromOldest: boolean): AsyncGe
   const last = first + RANGE / BUCKET - 1;
   for (let at = 0; at <= last - first; at += 3) {
     const buckets = [at, at + 1, at + 2].filter((i) => i <= last - first).map((i) => (fromOldest ? first + i : last - i));
-    for (const entries of await readBuckets(buckets))
-      yield* Object.entries(entries)
-        .map(([k, v]) => parseEntry(k, v))
-        .sort(fromOldest ? oldestFirst : newestFirst);
+    for (const entries of await readBuckets(buckets)) yield* entriesOf(entries).sort(fromOldest ? oldestFirst : newestFirst);
   }
 }
 
@@ -90,8 +88,7 @@ async function matchingEntries(search: string, overdueAt: number | null): Promis
   const digits = phoneSearchDigits(q);
   const found: Entry[] = [];
   for await (const entries of allBuckets()) {
-    for (const [k, v] of Object.entries(entries)) {
-      const e = parseEntry(k, v);
+    for (const e of entriesOf(entries)) {
       const matches = !q || e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits));
       if (matches && (overdueAt === null || isOverdue(e, overdueAt))) found.push(e);
     }
@@ -166,4 +163,18 @@ export async function recentLeadsOf(agentName: string, limit: number, counters?:
   const c = counters ?? (await readCounters());
   const code = agentTab(agentName);
   return leadsOf(await tabEntries(code, c.t[code] ?? 0, 0, limit));
+}
+
+/**
+ * Every lead of a tab in list order (newest first, or oldest first), 50 at a time from the list's
+ * entries, for a caller that streams them (an export) instead of holding them all.
+ */
+export async function* streamLeadsInListOrder(tab = 'all', oldestFirst = false): AsyncGenerator<LeadView> {
+  const counters = await readCounters();
+  const total = counters.t[tab] ?? 0;
+  for (let skip = 0; skip < total; skip += LEAD_PAGE_SIZE) {
+    const entries = await tabEntries(tab, total, skip, LEAD_PAGE_SIZE, oldestFirst);
+    if (!entries.length) return;
+    yield* await leadsOf(entries);
+  }
 }

@@ -1,70 +1,25 @@
 // Leads: people who asked to be contacted, and how the agents work them.
-import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
-import {
-  CALL_OUTCOMES,
-  LEAD_STATUSES,
-  RESPONSE_PROMISE_MS,
-  type CallOutcome,
-  type LeadStatus,
-  type LeadView,
-  type ReferralInput,
-} from '../schemas/lead.ts';
-import { badRequest, conflict, notFound } from '../server/errors.ts';
-import { logActivity, type Actor } from './activity.ts';
-import { listAgents } from './staff.ts';
-import { countedLeadChange, nextLeadSeq, recordClaimWait } from './lead-index.ts';
-import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './lead-keys.ts';
-import { leadCreated } from './lead-created.ts';
-import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './lead-timeline.ts';
-import { phoneKey } from '../schemas/phone.ts';
-import { openText, sealText } from '../server/field-crypto.ts';
-
-const leadSchema = new Schema(
-  {
-    name: { type: String, required: true, trim: true },
-    email: { type: String, required: true, lowercase: true, trim: true },
-    phone: { type: String, required: true, trim: true },
-    /** The phone's digits without a US country code (schemas/phone.ts phoneKey): duplicate detection and search compare these. */
-    phoneDigits: { type: String, required: true },
-    notes: { type: String, default: '' },
-    status: { type: String, enum: LEAD_STATUSES, default: 'unclaimed' },
-    claimedBy: { type: String, default: null },
-    claimedAt: { type: Date, default: null },
-    /** When an agent first moved the lead past claimed (called, quoted, ...). */
-    contactedAt: { type: Date, default: null },
-    source: { type: String, enum: ['website', 'admin'], default: 'website' },
-    /** A repeat submission within 24 hours points at the first lead. */
-    duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
-    /** Arrival order: the lead list pages by it (models/lead-index.ts). */
-    seq: { type: Number, default: null },
-    /** The last change counted or being counted (models/lead-index.ts countedLeadChange): crash recovery. */
-    countMark: { type: String },
-    /** When the claiming agent means to call again (models/lead-calls.ts); null when nothing is pending. */
-    followUpAt: { type: Date, default: null },
-    /** The last call logged on the lead. */
-    lastCall: {
-      type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),
-      default: null,
-    },
-  },
-  { timestamps: true },
-);
-
-leadSchema.index({ createdAt: -1 });
-leadSchema.index({ email: 1, createdAt: -1 });
-leadSchema.index({ phoneDigits: 1, createdAt: -1 });
-leadSchema.index({ status: 1, claimedBy: 1 });
-
-export type Lead = InferSchemaType<typeof leadSchema>;
-export type LeadDoc = HydratedDocument<Lead>;
-export const LeadModel = mongoose.model('Lead', leadSchema);
+import mongoose from 'mongoose';
+import { type CallOutcome, type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
+import { badRequest, conflict, notFound } from '../../server/errors.ts';
+import { logActivity, type Actor } from '../activity.ts';
+import { listAgents } from '../staff.ts';
+import { nextLeadSeq, recordClaimWait } from './counters.ts';
+import { countedWrite } from './write.ts';
+import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
+import { leadCreated } from './created.ts';
+import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
+import { phoneKey } from '../../schemas/phone.ts';
+import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
+import { FINISHED, isOverdue } from './rules.ts';
+import { openText, sealText } from '../../server/field-crypto.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a new lead as unclaimed. A repeat from the same email or phone within 24 hours is kept
  * and marked as a possible duplicate of the first one, never merged or dropped. The check is two
- * lookups of key documents (models/lead-keys.ts), whatever the number of stored leads.
+ * lookups of key documents (models/leads/keys.ts), whatever the number of stored leads.
  */
 export async function createLead(input: ReferralInput & { notes?: string; source?: 'website' | 'admin' }): Promise<LeadDoc> {
   const phoneDigits = phoneKey(input.phone);
@@ -73,7 +28,7 @@ export async function createLead(input: ReferralInput & { notes?: string; source
     nextLeadSeq(),
     firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS, legacyPhoneKeys(phoneDigits)),
   ]);
-  const lead = await countedLeadChange(
+  const lead = await countedWrite(
     _id,
     'write',
     async (countMark) => {
@@ -98,11 +53,6 @@ export async function createLead(input: ReferralInput & { notes?: string; source
   return lead!;
 }
 
-/** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
-export const FINISHED: LeadStatus[] = ['closed', 'lost'];
-
-export type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };
-
 export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
   const status = lead.status as LeadStatus;
   return {
@@ -119,7 +69,7 @@ export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
     timestamp: lead.createdAt,
     source: (lead.source as 'website' | 'admin') ?? 'website',
     duplicateOf: lead.duplicateOf ? String(lead.duplicateOf) : null,
-    overdue: !FINISHED.includes(status) && !lead.contactedAt && now - lead.createdAt.getTime() > RESPONSE_PROMISE_MS,
+    overdue: isOverdue({ status, contacted: Boolean(lead.contactedAt), createdAt: lead.createdAt.getTime() }, now),
     followUpAt: lead.followUpAt ?? null,
     lastCall: lead.lastCall?.at
       ? { at: lead.lastCall.at, outcome: lead.lastCall.outcome as CallOutcome, by: lead.lastCall.by ?? '' }
@@ -163,7 +113,7 @@ export async function changeLead(
   set: Record<string, unknown>,
   alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
 ): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
-  return countedLeadChange(
+  return countedWrite(
     filter._id,
     'write',
     async (countMark) => {
@@ -285,7 +235,7 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   const current = await findLead(leadId);
   const closedError = conflict(BELONGS_TO_CUSTOMER);
   if (current.status === 'closed') throw closedError;
-  const deleted = await countedLeadChange(current._id, 'delete', async () => {
+  const deleted = await countedWrite(current._id, 'delete', async () => {
     const before = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();
     return before ? { before, after: null, result: true } : null;
   });

@@ -1,0 +1,51 @@
+// The list entry's codec: a lead's entry read back says what the lead says, and any change of a
+// field the list shows, sorts, searches or counts makes a different entry.
+import { describe, expect, it } from 'vitest';
+import { encodeEntry, entryKey, entryOf, readEntry, sameFacts } from './entry.ts';
+import { holderCode } from './rules.ts';
+
+const lead = {
+  _id: '65a000000000000000000001',
+  seq: 1234,
+  status: 'called',
+  claimedBy: 'Zoë Ng',
+  contactedAt: new Date('2026-11-01T10:00:00Z'),
+  createdAt: new Date('2026-10-31T09:30:00Z'),
+  name: 'Ana MARÍA',
+  email: 'Ana@Example.org',
+  phoneDigits: '3035550100',
+};
+
+describe('list entry codec', () => {
+  it('reads back what it stored, with the number and id from the field name', () => {
+    const stored = entryOf(lead, 'm1');
+    const read = readEntry(entryKey(lead.seq, lead._id), encodeEntry(stored));
+    expect(read).toEqual({ ...stored, seq: 1234, id: lead._id });
+    expect(read).toMatchObject({ tab: holderCode('Zoë Ng'), closed: false, name: 'ana maría', email: 'ana@example.org', contacted: true });
+  });
+
+  it('tells apart entries whose lead differs in any listed fact, and not by the mark alone', () => {
+    const base = entryOf(lead, 'm1');
+    expect(sameFacts(base, entryOf(lead, 'm2'))).toBe(true);
+    for (const change of [
+      { status: 'lost' },
+      { claimedBy: null },
+      { contactedAt: null },
+      { name: 'Other' },
+      { email: 'x@example.org' },
+      { phoneDigits: '1' },
+      { createdAt: new Date() },
+    ])
+      expect(sameFacts(base, entryOf({ ...lead, ...change }, 'm1')), JSON.stringify(change)).toBe(false);
+  });
+
+  it('keeps a separator typed into a name from shifting the fields', () => {
+    const read = readEntry('1_abc', encodeEntry(entryOf({ ...lead, name: 'a\x1fb' }, 'm1')));
+    expect(read).toMatchObject({ name: 'a b', status: 'called', mark: 'm1' });
+  });
+
+  it('reads an entry of an older layout as none, so a rebuild replaces it', () => {
+    expect(readEntry('1_abc', 'unclaimed\t0\tname')).toBeNull();
+    expect(readEntry('1_abc', { tab: 'unclaimed', mark: 'm1' })).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+// The one door to the leads (docs/decisions/004-lead-read-model.md): everything outside models/leads/
+// imports from here, never LeadModel or the read model's collections (eslint.config.js enforces it).
+// schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts, close.ts and
+// changes.ts (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
+// counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts and record.ts (the queries).
+import type { FilterQuery } from 'mongoose';
+import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
+
+export type { LeadRecord };
+export { RESPONSE_PROMISE_MS, holderCode } from './rules.ts';
+export {
+  claimLead,
+  createLead,
+  createLeadByStaff,
+  deleteLead,
+  findLead,
+  getLeadView,
+  listLeads,
+  toLeadView,
+  unclaimLead,
+  updateLead,
+} from './lead.ts';
+export { changeLeadStatusOrNotes, removeLead } from './changes.ts';
+export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './close.ts';
+export { CLAIM_BEFORE_CALL, logCall } from './calls.ts';
+export { addTimelineEntry } from './timeline.ts';
+export { myWork, noteFollowUp } from './follow-ups.ts';
+export { leadPage, leadPosition, streamLeadsInListOrder, LEAD_PAGE_SIZE } from './page.ts';
+export { leadStats, legacyAgentKeys } from './stats.ts';
+export { getLeadRecord } from './record.ts';
+export { readCounters, type LeadCounters } from './counters.ts';
+export { checkLeadReadModel, prepareLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';
+
+/** Leads as stored, read only (scripts and tests look at what was written). */
+export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();
+export const countLeads = (filter: FilterQuery<Lead> = {}) => LeadModel.countDocuments(filter);
+
+/** The agent holding a lead, or null: who counts as a customer's own agent (models/customer-access.ts). */
+export const leadHolderOf = async (leadId: string): Promise<string | null> =>
+  (await LeadModel.findById(leadId).select({ claimedBy: 1 }).lean<{ claimedBy?: string | null }>())?.claimedBy ?? null;

@@ -1,0 +1,286 @@
+// Repairing and rebuilding the lead read model from the leads (`npm run db:recount`, the start-up
+// check), safe while other servers write (docs/decisions/004-lead-read-model.md): one rebuild at a
+// time under a lease; entries are moved only by compare-and-set (write.ts syncEntry), never wiped;
+// the counters are recounted from the entries during a short freeze that holds new writes back.
+import { hostname } from 'node:os';
+import mongoose from 'mongoose';
+import { logger } from '../../server/logger.ts';
+import {
+  applyDelta,
+  INDEX_VERSION,
+  allBuckets,
+  contribution,
+  counters,
+  bucketOf,
+  rebuildClaimWaits,
+  index,
+  moveDelta,
+  lastSeq,
+  splitRanges,
+} from './counters.ts';
+import { encodeEntry, entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
+import type { LeadFacts } from './rules.ts';
+import { FACTS_PROJECTION, syncEntry, type PendingChange } from './write.ts';
+
+/** A lease lasts this long unless renewed; a rebuild renews it every third of that. */
+const LEASE_MS = 30_000;
+/** A freeze lasts at most this long: writers lift an older one (its rebuild died). */
+const FREEZE_MS = 60_000;
+/** A pending note this old when the counters are frozen is a crashed writer's (a live one takes milliseconds). */
+const STALE_MS = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const leads = () => mongoose.connection.collection('leads');
+
+/**
+ * Takes the rebuild lease (`lead_counters` `_id: "rebuild"`): an expired lease is taken over, a held
+ * one is waited for (or, without `wait`, null is answered). Answers the release.
+ */
+async function takeLease(wait: boolean): Promise<(() => Promise<void>) | null> {
+  const holder = `${hostname()}:${process.pid}:${new mongoose.Types.ObjectId().toHexString()}`;
+  for (;;) {
+    const until = new Date(Date.now() + LEASE_MS);
+    const taken = await counters().findOneAndUpdate({ _id: 'rebuild', until: { $lt: new Date() } }, { $set: { holder, until } });
+    const inserted = taken
+      ? true
+      : await counters()
+          .insertOne({ _id: 'rebuild', holder, until })
+          .then(
+            () => true,
+            () => false,
+          );
+    if (inserted) break;
+    if (!wait) return null;
+    await sleep(500);
+  }
+  const renew = setInterval(() => {
+    void counters()
+      .updateOne({ _id: 'rebuild', holder }, { $set: { until: new Date(Date.now() + LEASE_MS) } })
+      .catch(() => undefined);
+  }, LEASE_MS / 3);
+  renew.unref();
+  return async () => {
+    clearInterval(renew);
+    await counters().deleteOne({ _id: 'rebuild', holder });
+  };
+}
+
+/** Runs `work` with new counted writes held back (write.ts notePending) and those under way finished. */
+async function frozen<T>(work: () => Promise<T>): Promise<T> {
+  await counters().updateOne({ _id: 'leads' }, { $set: { frozen: { until: new Date(Date.now() + FREEZE_MS) } } }, { upsert: true });
+  try {
+    for (;;) {
+      const doc = await counters().findOne({ _id: 'leads' }, { projection: { p: 1 } });
+      const marks = Object.keys((doc?.p ?? {}) as Record<string, PendingChange>);
+      const born = (m: string) => new mongoose.Types.ObjectId(m).getTimestamp().getTime();
+      const live = marks.filter((m) => born(m) > Date.now() - STALE_MS);
+      if (!live.length) {
+        // Crashed writers' notes: the pass over the leads has placed their entries; the recount counts them.
+        if (marks.length) await counters().updateOne({ _id: 'leads' }, { $unset: Object.fromEntries(marks.map((m) => [`p.${m}`, ''])) });
+        break;
+      }
+      await sleep(20);
+    }
+    return await work();
+  } finally {
+    await counters().updateOne({ _id: 'leads' }, { $unset: { frozen: '' } });
+  }
+}
+
+/** Every entry of the list, by lead id. */
+async function readAllEntries(): Promise<Map<string, Entry>> {
+  const all = new Map<string, Entry>();
+  for await (const fields of allBuckets()) for (const e of entriesOf(fields)) all.set(e.id, e);
+  return all;
+}
+
+/** Runs `fn` over `items`, `width` at a time. */
+async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promise<unknown>): Promise<void> {
+  let at = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (at < items.length) await fn(items[at++]);
+    }),
+  );
+}
+
+/**
+ * Brings every entry to what its lead says (write.ts syncEntry), numbering leads that have no
+ * number (written around the model) first. Answers how many leads there were, how many were
+ * numbered and how many entries were wrong.
+ */
+async function syncAllEntries(): Promise<{ leads: number; numbered: number; repaired: number }> {
+  const rows = (await leads().find({}, { projection: FACTS_PROJECTION }).toArray()) as unknown as LeadFacts[];
+  const unnumbered = rows
+    .filter((l) => typeof l.seq !== 'number')
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
+  let seq = Math.max(await lastSeq(), ...rows.map((l) => (typeof l.seq === 'number' ? l.seq : 0)));
+  for (let i = 0; i < unnumbered.length; i += 1000) {
+    const batch = unnumbered.slice(i, i + 1000);
+    for (const l of batch) l.seq = ++seq;
+    await leads().bulkWrite(
+      batch.map((l) => ({ updateOne: { filter: { _id: l._id as mongoose.Types.ObjectId, seq: null }, update: { $set: { seq: l.seq } } } })),
+      { ordered: false },
+    );
+  }
+  await counters().updateOne({ _id: 'seq' }, { $max: { n: seq } }, { upsert: true });
+  const entries = await readAllEntries();
+  const wrong: [unknown, number][] = [];
+  for (const l of rows) {
+    const e = entries.get(String(l._id));
+    entries.delete(String(l._id));
+    if (!e || e.seq !== l.seq || !sameFacts(e, entryOf(l, ''))) wrong.push([l._id, l.seq!]);
+    if (e && e.seq !== l.seq) wrong.push([e.id, e.seq]);
+  }
+  // Entries of leads gone (or come) since the read: syncEntry reads each lead again.
+  for (const e of entries.values()) wrong.push([e.id, e.seq]);
+  const single = await placeMissingInBulk(rows, wrong, entries);
+  await eachLimited(single, 8, async ([id, s]) => applyDelta(await syncEntry(id, s)));
+  return { leads: rows.length, numbered: unnumbered.length, repaired: wrong.length };
+}
+
+/**
+ * Leads that have no entry yet (a fresh import, a new layout) get theirs one index document at a time:
+ * one compare-and-set per document, on every entry being still absent. Answers the leads left to
+ * syncEntry (those with an entry, and those of a document where another writer came first).
+ */
+async function placeMissingInBulk(
+  rows: LeadFacts[],
+  wrong: [unknown, number][],
+  entries: Map<string, Entry>,
+): Promise<[unknown, number][]> {
+  const byId = new Map(rows.map((l) => [String(l._id), l]));
+  const buckets = new Map<number, LeadFacts[]>();
+  const rest: [unknown, number][] = [];
+  for (const [id, seq] of wrong) {
+    const lead = byId.get(String(id));
+    if (lead && lead.seq === seq && !entries.has(String(id)) && !rest.some(([other]) => String(other) === String(id)))
+      buckets.set(bucketOf(seq), [...(buckets.get(bucketOf(seq)) ?? []), lead]);
+    else rest.push([id, seq]);
+  }
+  const delta: Record<string, number> = {};
+  await eachLimited([...buckets], 4, async ([bucket, leadsOfBucket]) => {
+    const fields = leadsOfBucket.map(
+      (l) => [`e.${entryKey(l.seq!, l._id)}`, entryOf(l, l.countMark ?? new mongoose.Types.ObjectId().toHexString())] as const,
+    );
+    const placed = await index()
+      .updateOne(
+        { _id: `b${bucket}`, ...Object.fromEntries(fields.map(([f]) => [f, { $exists: false }])) },
+        { $set: Object.fromEntries(fields.map(([f, e]) => [f, encodeEntry(e)])) },
+        { upsert: true },
+      )
+      .then(
+        (r) => r.matchedCount + r.upsertedCount > 0,
+        () => false,
+      );
+    if (!placed) return rest.push(...leadsOfBucket.map((l): [unknown, number] => [l._id, l.seq!]));
+    leadsOfBucket.forEach((l, i) => {
+      for (const [k, n] of Object.entries(moveDelta(l.seq!, null, fields[i][1]))) delta[k] = (delta[k] ?? 0) + n;
+    });
+  });
+  await applyDelta(delta);
+  return rest;
+}
+
+/** Sets the counters to the sum of the entries (run frozen: no entry moves meanwhile). */
+async function recountFromEntries(): Promise<void> {
+  const now = Date.now();
+  const all: Record<string, number> = {};
+  for (const e of (await readAllEntries()).values()) contribution(e, e.seq, 1, now, all);
+  const { main, ranges } = splitRanges(all);
+  const doc: Record<string, Record<string, unknown>> = { c: {}, t: {}, w: {} };
+  for (const [path, n] of Object.entries(main)) {
+    const [top, mid, leaf] = path.split('.');
+    if (leaf === undefined) doc[top][mid] = n;
+    else doc[top][mid] = { ...(doc[top][mid] as object), [leaf]: n };
+  }
+  await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
+  const rangeDocs = Object.entries(ranges).map(([_id, tabs]) => ({ _id, ...tabs }));
+  for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
+  await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: INDEX_VERSION } }, { upsert: true });
+}
+
+/** The list's entries of an older layout go, under a freeze, before the pass places them again. */
+async function dropOlderLayout(): Promise<void> {
+  await frozen(async () => {
+    await index().deleteMany({});
+    await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
+    await counters().updateOne({ _id: 'leads' }, { $set: { c: {}, t: {}, w: {}, v: INDEX_VERSION } });
+  });
+}
+
+async function layoutIsCurrent(): Promise<boolean> {
+  const doc = await counters().findOne({ _id: 'leads' }, { projection: { v: 1 } });
+  return doc?.v === INDEX_VERSION;
+}
+
+/**
+ * Rebuilds the read model from the leads (`npm run db:recount`, writeAroundLeadModel) while the
+ * console and other servers go on writing: waits for the lease, drops an older layout, brings every
+ * entry to its lead, then recounts the counters and claim medians from the entries under a freeze.
+ */
+export async function rebuildLeadReadModel(): Promise<{ leads: number; numbered: number; repaired: number }> {
+  const release = (await takeLease(true))!;
+  try {
+    if (!(await layoutIsCurrent())) await dropOlderLayout();
+    const done = await syncAllEntries();
+    await frozen(async () => {
+      await recountFromEntries();
+      await rebuildClaimWaits();
+    });
+    return done;
+  } finally {
+    await release();
+  }
+}
+
+/** Before serving: a layout of an older version is rebuilt at once (one read otherwise). */
+export async function prepareLeadReadModel(): Promise<void> {
+  if (await layoutIsCurrent()) return;
+  const started = Date.now();
+  const { leads: n } = await rebuildLeadReadModel();
+  logger.info({ leads: n, ms: Date.now() - started }, 'lead read model rebuilt for a new layout');
+}
+
+/**
+ * The start-up check, run once the server listens: compares every lead with its entry (a status,
+ * holder, contact time or name changed around the model shows there), moves the wrong ones, and
+ * recounts under a freeze when any was wrong, a crashed write left a note, or the counters differ
+ * from the entries. Skipped while another server rebuilds (it does the same).
+ */
+export async function checkLeadReadModel(): Promise<void> {
+  await prepareLeadReadModel();
+  const release = await takeLease(false);
+  if (!release) return;
+  try {
+    const started = Date.now();
+    const before = await counters().findOne({ _id: 'leads' }, { projection: { p: 1 } });
+    // Notes left by a crash (or by writes under way on other servers: waited for while frozen).
+    const crashed = Object.keys((before?.p ?? {}) as object).length > 0;
+    const { leads: n, repaired } = await syncAllEntries();
+    const off = repaired > 0 || crashed || !(await countersMatchEntries());
+    if (off) await frozen(recountFromEntries);
+    logger.info({ leads: n, repaired, crashed, recounted: off, ms: Date.now() - started }, 'lead read model checked');
+  } finally {
+    await release();
+  }
+}
+
+/** Whether the kept totals equal the sum of the entries (read without a freeze: a difference may be a write under way). */
+async function countersMatchEntries(): Promise<boolean> {
+  const all: Record<string, number> = {};
+  const now = Date.now();
+  for (const e of (await readAllEntries()).values()) contribution(e, e.seq, 1, now, all);
+  const { main } = splitRanges(all);
+  const doc = (await counters().findOne({ _id: 'leads' })) as Record<string, Record<string, unknown>> | null;
+  const keptPaths = ['c', 't'].flatMap((top) =>
+    Object.entries(doc?.[top] ?? {}).flatMap(([mid, v]) =>
+      typeof v === 'number' ? [`${top}.${mid}`] : Object.keys(v as object).map((leaf) => `${top}.${mid}.${leaf}`),
+    ),
+  );
+  const paths = new Set([...Object.keys(main).filter((p) => !p.startsWith('w.h')), ...keptPaths, 'w.n']);
+  return [...paths].every((path) => {
+    const [top, mid, leaf] = path.split('.');
+    const kept = leaf === undefined ? doc?.[top]?.[mid] : (doc?.[top]?.[mid] as Record<string, number> | undefined)?.[leaf];
+    return (kept ?? 0) === (main[path] ?? 0);
+  });
+}

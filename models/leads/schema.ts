@@ -1,0 +1,46 @@
+// The lead document: its schema, its database indexes and the types read from it. Only models/leads/
+// imports LeadModel (eslint.config.js): every write goes through lead.ts so the kept copies stay right.
+import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
+import { CALL_OUTCOMES, LEAD_STATUSES } from '../../schemas/lead.ts';
+
+const leadSchema = new Schema(
+  {
+    name: { type: String, required: true, trim: true },
+    email: { type: String, required: true, lowercase: true, trim: true },
+    phone: { type: String, required: true, trim: true },
+    /** The phone's digits without a US country code (schemas/phone.ts phoneKey): duplicate detection and search compare these. */
+    phoneDigits: { type: String, required: true },
+    notes: { type: String, default: '' },
+    status: { type: String, enum: LEAD_STATUSES, default: 'unclaimed' },
+    claimedBy: { type: String, default: null },
+    claimedAt: { type: Date, default: null },
+    /** When an agent first moved the lead past claimed (called, quoted, ...). */
+    contactedAt: { type: Date, default: null },
+    source: { type: String, enum: ['website', 'admin'], default: 'website' },
+    /** A repeat submission within 24 hours points at the first lead. */
+    duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
+    /** Arrival order: the lead list pages by it (models/leads/counters.ts). */
+    seq: { type: Number, default: null },
+    /** The last change counted or being counted (models/leads/counters.ts countedWrite): crash recovery. */
+    countMark: { type: String },
+    /** When the claiming agent means to call again (models/leads/calls.ts); null when nothing is pending. */
+    followUpAt: { type: Date, default: null },
+    /** The last call logged on the lead. */
+    lastCall: {
+      type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),
+      default: null,
+    },
+  },
+  { timestamps: true },
+);
+
+leadSchema.index({ createdAt: -1 });
+leadSchema.index({ email: 1, createdAt: -1 });
+leadSchema.index({ phoneDigits: 1, createdAt: -1 });
+leadSchema.index({ status: 1, claimedBy: 1 });
+
+export type Lead = InferSchemaType<typeof leadSchema>;
+export type LeadDoc = HydratedDocument<Lead>;
+export const LeadModel = mongoose.model('Lead', leadSchema);
+
+export type LeadRecord = Lead & { _id: mongoose.Types.ObjectId; createdAt: Date };

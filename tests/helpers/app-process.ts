@@ -1,0 +1,27 @@
+// A second app server in a process of its own over a given database (MONGODB_URI), started the way
+// server.ts starts one: the read model prepared, the API listening, then the lead read model checked.
+// Prints `LISTENING <port>` once it serves and `CHECKED` once the check is done; SIGTERM drains and stops.
+import type { AddressInfo } from 'node:net';
+import mongoose from 'mongoose';
+import { loadConfig } from '../../server/config.ts';
+import { createApp } from '../../server/app.ts';
+import { checkLeadReadModel, prepareLeadReadModel } from '../../models/leads/index.ts';
+
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1', ...process.env });
+await mongoose.connect(config.MONGODB_URI!, { serverSelectionTimeoutMS: 5000, bufferCommands: false });
+await prepareLeadReadModel();
+const { app, close } = await createApp(config, { ssr: false });
+const server = app.listen(0, '127.0.0.1', () => {
+  console.log(`LISTENING ${(server.address() as AddressInfo).port}`);
+  checkLeadReadModel().then(
+    () => console.log('CHECKED'),
+    (err: unknown) => console.error('check failed', err),
+  );
+});
+process.on('SIGTERM', () => {
+  server.close(async () => {
+    await close();
+    await mongoose.disconnect();
+    process.exit(0);
+  });
+});
