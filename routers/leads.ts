@@ -9,7 +9,8 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, listLeads, unclaimLead } from '../models/leads/index.ts';
+import { claimLead, createLeadByStaff, leadBatchesNewestFirst, listLeads, unclaimLead } from '../models/leads/index.ts';
+import { streamJsonArray } from '../server/stream-answer.ts';
 import { changeLeadStatusOrNotes, removeLead } from '../models/leads/index.ts';
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
@@ -22,6 +23,8 @@ import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
   list: protectedProcedure.query(() => listLeads()),
+  /** The same list a batch at a time, for the REST answer that writes it as it reads it (not for /trpc). */
+  listBatches: protectedProcedure.query(() => ({ batches: leadBatchesNewestFirst() })),
 
   /** The console's list: one page of a tab, searched on the server, with the tabs' counts. */
   page: protectedProcedure.input(leadPageInput).query(({ input }) => leadPage(input)),
@@ -65,7 +68,15 @@ export const leadsRouter = router({
 });
 
 export const leadsRest = restRoutes(leadsRouter, [
-  { method: 'get', path: '/api/admin/leads', handle: (c) => c.list() },
+  {
+    method: 'get',
+    path: '/api/admin/leads',
+    // The whole list, written from the index and the leads a batch at a time (never held whole).
+    handle: async (c, _req, res) => {
+      const { batches } = await c.listBatches();
+      await streamJsonArray(res, batches);
+    },
+  },
   { method: 'post', path: '/api/admin/leads', status: 201, handle: (c, req) => c.create(req.body) },
   { method: 'put', path: '/api/admin/leads/:id/claim', handle: (c, req) => c.claim({ ...req.body, leadId: req.params.id }) },
   { method: 'put', path: '/api/admin/leads/:id/unclaim', handle: (c, req) => c.unclaim({ leadId: String(req.params.id) }) },

@@ -10,6 +10,7 @@ import { trpcClient } from './helpers/trpc-client.ts';
 import { CustomerModel } from '../models/customer.ts';
 import { CUSTOMER_BATCH } from '../models/customer-list.ts';
 import { streamJsonArray } from '../server/stream-answer.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -54,6 +55,33 @@ describe('the whole customer list', () => {
   it('refuses both without a token', async () => {
     expect((await server.api('GET', '/api/admin/customers')).status).toBe(401);
     expect((await fetch(`${server.url}/api/admin/customers/export`)).status).toBe(401);
+  });
+});
+
+describe('the whole lead list', () => {
+  it('answers every lead, newest first, across several batches, exactly as the leads collection holds them', async () => {
+    const count = 1_037;
+    const start = Date.UTC(2026, 0, 1);
+    await writeAroundLeadModel(async (Lead, takeSeq) => {
+      const last = await takeSeq(count);
+      await Lead.insertMany(
+        Array.from({ length: count }, (_, i) => ({
+          name: `Lead ${i}`,
+          email: `l${i}@example.com`,
+          phone: `+1303555${String(i).padStart(4, '0')}`,
+          phoneDigits: `303555${String(i).padStart(4, '0')}`,
+          seq: last - count + 1 + i,
+          createdAt: new Date(start + i * 60_000),
+        })),
+      );
+    });
+    const res = await server.api('GET', '/api/admin/leads', { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(count);
+    expect(res.body[0].name).toBe(`Lead ${count - 1}`);
+    expect(res.body.at(-1).name).toBe('Lead 0');
+    const listed = await trpcClient(server.url, admin).leads.list.query();
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(listed)));
   });
 });
 

@@ -25,7 +25,7 @@ export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedL
 export { CLAIM_BEFORE_CALL, logCall } from './calls.ts';
 export { addTimelineEntry } from './timeline.ts';
 export { myWork, noteFollowUp } from './follow-ups.ts';
-export { leadPage, leadPosition, streamLeadsInListOrder, LEAD_PAGE_SIZE } from './page.ts';
+export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';
 export { leadStats, legacyAgentKeys } from './stats.ts';
 export { getLeadRecord } from './record.ts';
 export { readCounters, type LeadCounters } from './counters.ts';

@@ -166,15 +166,18 @@ export async function recentLeadsOf(agentName: string, limit: number, counters?:
 }
 
 /**
- * Every lead of a tab in list order (newest first, or oldest first), 50 at a time from the list's
- * entries, for a caller that streams them (an export) instead of holding them all.
+ * Every lead, newest first, `size` at a time, in one pass over the index documents (no paging by
+ * offset, so a lead arriving meanwhile shifts nothing): GET /api/admin/leads writes these as it reads them.
  */
-export async function* streamLeadsInListOrder(tab = 'all', oldestFirst = false): AsyncGenerator<LeadView> {
-  const counters = await readCounters();
-  const total = counters.t[tab] ?? 0;
-  for (let skip = 0; skip < total; skip += LEAD_PAGE_SIZE) {
-    const entries = await tabEntries(tab, total, skip, LEAD_PAGE_SIZE, oldestFirst);
-    if (!entries.length) return;
-    yield* await leadsOf(entries);
+export async function* leadBatchesNewestFirst(size = 500): AsyncGenerator<LeadView[]> {
+  const total = (await readCounters()).t.all ?? 0;
+  let batch: Entry[] = [];
+  for await (const [range] of tabRanges('all', total, false)) {
+    for await (const e of rangeEntriesInOrder(range, false)) {
+      if (batch.push(e) < size) continue;
+      yield await leadsOf(batch);
+      batch = [];
+    }
   }
+  if (batch.length) yield await leadsOf(batch);
 }
