@@ -111,16 +111,6 @@ export async function enqueueSlackReply(key: string, leadId: string, data: { res
   await enqueue([{ _id: `${leadId}:reply:${key}`, leadId, kind: 'reply', channel: 'slack-reply', dueAt: new Date(), data }]);
 }
 
-/**
- * One document per (entry, attempt), keyed: inserting it completes a lease. It keeps "one sender per
- * attempt" even on an engine whose conditional updates are not atomic (FerretDB v1 reads, then
- * writes); on MongoDB the conditional update alone would do.
- */
-const leaseSchema = new Schema({ _id: { type: String, required: true }, at: { type: Date, required: true } }, { versionKey: false });
-leaseSchema.index({ at: 1 });
-const OutboxLeaseModel = mongoose.model('OutboxLease', leaseSchema, 'outbox_leases');
-const leaseKey = (entry: OutboxEntry) => `${entry._id}#${entry.attempts}`;
-
 /** Entries due at `now`, a handful at a time. */
 export function findDue(now: Date, limit = 20): Promise<OutboxEntry[]> {
   return OutboxModel.find({ dueAt: { $lte: now } })
@@ -130,7 +120,9 @@ export function findDue(now: Date, limit = 20): Promise<OutboxEntry[]> {
 
 /**
  * Takes an entry for one sender until `leaseUntil`. The update only matches while the entry is
- * still due with the attempt count this sender read, so of several servers exactly one wins.
+ * still due with the attempt count this sender read, so of several servers exactly one wins: one
+ * conditional write, atomic on MongoDB and on the embedded engine, whose proxy runs one write at a
+ * time (docs/decisions/001-embedded-engine.md).
  */
 export async function leaseEntry(entry: OutboxEntry, now: Date, leaseUntil: Date): Promise<OutboxEntry | null> {
   const leased = await OutboxModel.findOneAndUpdate(
@@ -138,14 +130,7 @@ export async function leaseEntry(entry: OutboxEntry, now: Date, leaseUntil: Date
     { $set: { dueAt: leaseUntil }, $inc: { attempts: 1 } },
     { new: true },
   ).lean<OutboxEntry>();
-  if (!leased) return null;
-  try {
-    await OutboxLeaseModel.create({ _id: leaseKey(leased), at: now });
-    return leased;
-  } catch (err) {
-    if (isDuplicateKey(err)) return null;
-    throw err;
-  }
+  return leased ?? null;
 }
 
 /** Whether an entry under this key was already sent or given up (a sender that stopped before deleting it). */
@@ -161,16 +146,14 @@ export async function finishEntry(entry: OutboxEntry, result: 'sent' | 'skipped'
     if (!isDuplicateKey(err)) throw err;
   }
   await OutboxModel.deleteOne({ _id: entry._id });
-  await OutboxLeaseModel.deleteOne({ _id: leaseKey(entry) });
 }
 
 /** Puts a failed entry back for a later attempt. */
 export async function retryEntryAt(entry: OutboxEntry, dueAt: Date, error: string): Promise<void> {
   await OutboxModel.updateOne({ _id: entry._id, attempts: entry.attempts }, { $set: { dueAt, lastError: error.slice(0, 500) } });
-  await OutboxLeaseModel.deleteOne({ _id: leaseKey(entry) });
 }
 
 /** Forgets outcomes older than `before` (the keys only guard against resending in the first days). */
 export async function purgeDone(before: Date): Promise<void> {
-  await Promise.all([OutboxDoneModel.deleteMany({ doneAt: { $lt: before } }), OutboxLeaseModel.deleteMany({ at: { $lt: before } })]);
+  await OutboxDoneModel.deleteMany({ doneAt: { $lt: before } });
 }
