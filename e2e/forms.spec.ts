@@ -7,6 +7,7 @@ import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { expect, test, type Locator } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const run = Date.now().toString(36);
 
@@ -128,7 +129,10 @@ test('a customer closed without age or provider is marked "Missing details" and 
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText(new RegExp(`Changes to ${name} were saved\\.`));
-  expect((await CustomerModel.findOne({ leadKey: String(lead._id) }).lean())!.notes).toBe('Prefers email');
+  // Stored encrypted at rest (server/field-crypto.ts), the words readable only with the data key.
+  const storedNotes = (await CustomerModel.findOne({ leadKey: String(lead._id) }).lean())!.notes;
+  expect(storedNotes).toMatch(/^enc:v1:/);
+  expect(openText(storedNotes)).toBe('Prefers email');
 
   // Once the age is given it is required again; the mark goes when both are there.
   await row.getByRole('button', { name: `Edit ${name}` }).click();

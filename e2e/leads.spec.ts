@@ -7,6 +7,7 @@ import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
 import { claimLead, createLead, deleteLead, readLead, findLeadRecords, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { CustomerModel } from '../models/customer.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const run = Date.now().toString(36);
 let n = 0;
@@ -192,7 +193,7 @@ test('notes toggle between view and edit, and long notes collapse', async ({ pag
   await dialog.getByRole('button', { name: 'Save Notes' }).click();
   await expect(dialog).toHaveCount(0);
   await expect
-    .poll(async () => (await findLeadRecords({ name: `${tag} Person0` }).then((r) => r[0] ?? null))?.notes)
+    .poll(async () => openText((await findLeadRecords({ name: `${tag} Person0` }).then((r) => r[0] ?? null))?.notes))
     .toBe('Call back Tuesday');
 });
 
