@@ -29,12 +29,13 @@ export interface MfaChallenge {
 
 /** A WebAuthn response as the browser library hands it over; SimpleWebAuthn checks the contents. */
 const webAuthnResponse = <T extends z.ZodRawShape>(response: T) =>
-  z.looseObject({
+  z.object({
     id: z.string().min(1).max(1024),
     rawId: z.string().min(1).max(1024),
     type: z.literal('public-key'),
-    response: z.looseObject(response),
-    clientExtensionResults: z.looseObject({}),
+    response: z.object(response),
+    authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+    clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
   });
 const b64 = (max: number) => z.string().max(max);
 
