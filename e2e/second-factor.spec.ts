@@ -1,6 +1,7 @@
 // The second factor in the browser at phone and desktop widths: adding an authenticator app from
 // the settings menu, signing in with its code, with a recovery code once (and failing with it the
-// second time), and the office's requirement sending an account without a factor to enrolment.
+// second time), adding a passkey (Chromium's virtual authenticator) and signing in with it, and
+// the office's requirement sending an account without a factor to enrolment.
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, newStaff } from './auth-helpers.ts';
@@ -40,6 +41,7 @@ for (const width of [390, 1440]) {
       await expect(dialog.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
       await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
       await dialog.getByRole('button', { name: 'Turn on' }).click();
+      await expect(dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
       const codes = (await dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()).map((c) =>
         c.trim(),
       );
@@ -72,6 +74,46 @@ for (const width of [390, 1440]) {
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByRole('alert')).toHaveText('Invalid or already used code');
       await expect(page).toHaveURL(/\/admin$/);
+    });
+
+    test('adds a passkey, signs in with the password and the passkey, and removes it', async ({ page }) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+      });
+      const staff = await newStaff('Pat Passkey');
+      await passwordStep(page, staff.email);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      await dialog.getByLabel('Passkey name (optional)').fill('Work laptop');
+      await dialog.getByRole('button', { name: 'Add a passkey' }).click();
+      // The first factor comes with recovery codes.
+      await expect(dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      await dialog.getByRole('button', { name: 'I saved my recovery codes' }).click();
+      await expect(dialog.getByText('Passkey: Work laptop')).toBeVisible();
+      await expect(dialog.getByText(/last used never/).first()).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await logout(page);
+
+      // The password alone no longer opens the console: the passkey does.
+      await passwordStep(page, staff.email);
+      await expect(page.getByRole('heading', { name: 'Second step' })).toBeVisible();
+      await page.getByRole('button', { name: 'Use a passkey' }).click();
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      const listed = page
+        .getByRole('dialog', { name: 'Sign-in security' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Passkey: Work laptop' });
+      await expect(listed).not.toContainText('last used never');
+      await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+      await expect(page.getByText('No second factor yet')).toBeVisible();
     });
 
     test('sends an account without a factor to enrolment while the office requires one', async ({ page }) => {

@@ -9,6 +9,9 @@ import { recordAudit } from './audit.ts';
 import { admitAttempt, forgive, signInKeys } from './login-throttle.ts';
 import { withTurn } from './account-turn.ts';
 import { codeTurnKey, INVALID_CODE, sessionFor } from './sign-in.ts';
+import { addPasskey, removePasskey } from './passkeys.ts';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { RelyingParty } from '../server/relying-party.ts';
 
 const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 
@@ -44,4 +47,22 @@ export async function removeOwnFactors(staff: StaffDoc, proof: RemoveFactorsInpu
   }
   if (await removeAllFactors(staff.id))
     await recordAudit(actorOf(staff), { action: 'SECOND_FACTOR_REMOVED', targetEmail: staff.email, detail: 'all second factors' });
+}
+
+/** Adds a passkey; answers recovery codes when it is the first factor, and a full session token. */
+export async function addOwnPasskey(staff: StaffDoc, input: { name: string; response: unknown }, rp: RelyingParty, secret: string) {
+  const recoveryCodes = await addPasskey(staff.id, input.response as RegistrationResponseJSON, input.name, rp);
+  await recordAudit(actorOf(staff), {
+    action: 'SECOND_FACTOR_ADDED',
+    targetEmail: staff.email,
+    detail: `passkey "${input.name || 'Passkey'}"`,
+  });
+  return { success: true as const, recoveryCodes, token: sessionFor(staff, secret).token };
+}
+
+/** Removes one of one's passkeys. */
+export async function removeOwnPasskey(staff: StaffDoc, credentialId: string): Promise<void> {
+  const name = await removePasskey(staff.id, credentialId);
+  if (name === null) throw badRequest('No such passkey on your account.');
+  await recordAudit(actorOf(staff), { action: 'SECOND_FACTOR_REMOVED', targetEmail: staff.email, detail: `passkey "${name}"` });
 }

@@ -26,15 +26,36 @@ const factorSchema = new Schema(
     /** SHA-256 of each unused recovery code (they are random, so a fast hash is enough). */
     recoveryCodes: { type: [String], default: [] },
     recoveryLastUsedAt: { type: Date },
+    /** WebAuthn credentials (models/passkeys.ts); the public key is base64url. */
+    passkeys: {
+      type: [
+        new Schema(
+          {
+            credentialId: String,
+            publicKey: String,
+            counter: Number,
+            transports: [String],
+            name: String,
+            createdAt: Date,
+            lastUsedAt: Date,
+          },
+          { _id: false },
+        ),
+      ],
+      default: [],
+    },
   },
   { versionKey: false },
 );
-const FactorModel = mongoose.model('StaffFactors', factorSchema, 'staff_factors');
+export const FactorModel = mongoose.model('StaffFactors', factorSchema, 'staff_factors');
 
-export type FactorMethod = 'totp' | 'recovery';
+export type FactorMethod = 'totp' | 'passkey' | 'recovery';
 
 export interface FactorSummary {
-  kind: 'totp' | 'recovery';
+  kind: 'totp' | 'passkey' | 'recovery';
+  /** A passkey's credential id and name. */
+  id?: string;
+  name?: string;
   addedAt: Date | null;
   lastUsedAt: Date | null;
   /** Recovery codes not used yet. */
@@ -56,8 +77,21 @@ function newRecoveryCodes(): string[] {
 /** The ways this account can pass the second step; empty when it has no second factor. */
 export async function factorMethods(staffId: string): Promise<FactorMethod[]> {
   const doc = await FactorModel.findById(staffId).lean();
-  if (!doc?.totp?.secret) return [];
-  return doc.recoveryCodes.length > 0 ? ['totp', 'recovery'] : ['totp'];
+  const methods: FactorMethod[] = [];
+  if (doc?.totp?.secret) methods.push('totp');
+  if (doc?.passkeys?.length) methods.push('passkey');
+  if (methods.length > 0 && doc!.recoveryCodes.length > 0) methods.push('recovery');
+  return methods;
+}
+
+/** Whether a factor document holds a factor (an authenticator app or a passkey). */
+const holdsFactor = (doc: { totp?: { secret?: string | null } | null; passkeys?: unknown[] } | null | undefined) =>
+  Boolean(doc?.totp?.secret) || (doc?.passkeys?.length ?? 0) > 0;
+
+/** Ten new recovery codes and the hashes kept of them. */
+export function recoveryCodeSet(): { codes: string[]; hashes: string[] } {
+  const codes = newRecoveryCodes();
+  return { codes, hashes: codes.map((c) => hashCode(normalRecoveryCode(c))) };
 }
 
 export async function hasSecondFactor(staffId: string): Promise<boolean> {
@@ -117,9 +151,10 @@ export async function confirmTotp(staffId: string, code: string): Promise<string
  */
 export async function verifySecondFactorCode(staffId: string, rawCode: string): Promise<FactorMethod | null> {
   const doc = await FactorModel.findById(staffId).lean();
-  if (!doc?.totp?.secret) return null;
+  if (!doc?.totp?.secret && !doc?.passkeys?.length) return null;
   const code = rawCode.trim().replace(/\s/g, '');
   if (/^\d{6}$/.test(code)) {
+    if (!doc.totp?.secret) return null;
     const step = await matchStep(doc.totp.secret, code, doc.totp.lastStep ?? undefined);
     if (step === null) return null;
     // Moves the last used step forward only if no parallel use of this code already did.
@@ -140,12 +175,23 @@ export async function verifySecondFactorCode(staffId: string, rawCode: string): 
 /** One's factors with their last use, for the Sign-in security page. */
 export async function listFactors(staffId: string): Promise<FactorSummary[]> {
   const doc = await FactorModel.findById(staffId).lean();
-  if (!doc?.totp?.secret) return [];
+  const passkeys = doc?.passkeys ?? [];
+  if (!doc || (!doc.totp?.secret && passkeys.length === 0)) return [];
+  const firstAdded = [doc.totp?.addedAt, ...passkeys.map((p) => p.createdAt)]
+    .filter((d): d is Date => Boolean(d))
+    .sort((a, b) => +a - +b)[0];
   return [
-    { kind: 'totp', addedAt: doc.totp.addedAt ?? null, lastUsedAt: doc.totp.lastUsedAt ?? null },
+    ...(doc.totp?.secret ? [{ kind: 'totp' as const, addedAt: doc.totp.addedAt ?? null, lastUsedAt: doc.totp.lastUsedAt ?? null }] : []),
+    ...passkeys.map((p) => ({
+      kind: 'passkey' as const,
+      id: p.credentialId ?? '',
+      name: p.name ?? 'Passkey',
+      addedAt: p.createdAt ?? null,
+      lastUsedAt: p.lastUsedAt ?? null,
+    })),
     {
       kind: 'recovery',
-      addedAt: doc.totp.addedAt ?? null,
+      addedAt: firstAdded ?? null,
       lastUsedAt: doc.recoveryLastUsedAt ?? null,
       remaining: doc.recoveryCodes.length,
     },
@@ -155,18 +201,17 @@ export async function listFactors(staffId: string): Promise<FactorSummary[]> {
 /** Ten new recovery codes; the old ones stop working. Only for an account with a factor. */
 export async function regenerateRecoveryCodes(staffId: string): Promise<string[]> {
   const codes = newRecoveryCodes();
-  const res = await FactorModel.updateOne(
-    { _id: staffId, 'totp.secret': { $exists: true } },
-    { $set: { recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))) } },
-  );
-  if (res.matchedCount === 0) throw badRequest('Add an authenticator app first: recovery codes back up a second factor.');
+  if (!holdsFactor(await FactorModel.findById(staffId).lean()))
+    throw badRequest('Add an authenticator app or a passkey first: recovery codes back up a second factor.');
+  const res = await FactorModel.updateOne({ _id: staffId }, { $set: { recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))) } });
+  if (res.matchedCount === 0) throw badRequest('Add an authenticator app or a passkey first: recovery codes back up a second factor.');
   return codes;
 }
 
 /** The ids of the accounts with a second factor (the Staff page marks them). */
 export async function factorOwners(): Promise<Set<string>> {
-  const docs = await FactorModel.find({ 'totp.secret': { $exists: true } }, { _id: 1 }).lean();
-  return new Set(docs.map((d) => String(d._id)));
+  const docs = await FactorModel.find({}, { _id: 1, 'totp.secret': 1, passkeys: 1 }).lean();
+  return new Set(docs.filter(holdsFactor).map((d) => String(d._id)));
 }
 
 /** Removes every second factor of the account (its own removal, or an admin's reset). */

@@ -5,7 +5,10 @@
 import { signMfaToken, signStaffToken, verifyMfaToken } from '../server/tokens.ts';
 import { unauthorized } from '../server/errors.ts';
 import type { SessionUser } from '../schemas/auth.ts';
-import type { MfaChallenge, MfaInput } from '../schemas/second-factor.ts';
+import type { MfaChallenge, MfaInput, PasskeyMfaInput } from '../schemas/second-factor.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { RelyingParty } from '../server/relying-party.ts';
+import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.ts';
 import { findStaffForToken, type StaffDoc } from './staff.ts';
 import { factorMethods, verifySecondFactorCode } from './second-factor.ts';
 import { getOfficeSettings } from './office-settings.ts';
@@ -15,6 +18,7 @@ import { withTurn } from './account-turn.ts';
 import { isTokenRevoked, revokeToken } from './session.ts';
 
 export const INVALID_CODE = 'Invalid or already used code';
+export const PASSKEY_REFUSED = 'The passkey could not be checked. Please try again.';
 const SECOND_STEP_EXPIRED = 'This sign-in has expired. Please sign in again.';
 
 export interface SessionAnswer {
@@ -82,6 +86,45 @@ export async function completeSecondStep(input: MfaInput, secret: string): Promi
       action: 'SIGN_IN',
       detail: method === 'totp' ? 'password and authenticator app' : 'password and recovery code',
     });
+    return sessionFor(staff, secret);
+  });
+}
+
+/** The staff member and attempt id of a live second-step token; 401 when it is expired or used. */
+async function secondStepOf(mfaToken: string, secret: string) {
+  const claims = verifyMfaToken(mfaToken, secret);
+  if (!claims) throw unauthorized(SECOND_STEP_EXPIRED);
+  return claims;
+}
+
+async function liveStaff(claims: NonNullable<ReturnType<typeof verifyMfaToken>>) {
+  const [revoked, staff] = await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]);
+  if (revoked || !staff) throw unauthorized(SECOND_STEP_EXPIRED);
+  return staff;
+}
+
+/** The options for the browser's passkey prompt in a sign-in's second step. */
+export async function passkeyStepOptions(mfaToken: string, secret: string, rp: RelyingParty) {
+  const claims = await secondStepOf(mfaToken, secret);
+  const staff = await liveStaff(claims);
+  return passkeySignInOptions(staff.id, claims.jti, rp);
+}
+
+/** The passkey second step: the same per-attempt and per-account limits as a code. */
+export async function completePasskeyStep(input: PasskeyMfaInput, secret: string, rp: RelyingParty): Promise<SessionAnswer> {
+  const arrivedAt = new Date();
+  const claims = await secondStepOf(input.mfaToken, secret);
+  await admitCodeAttempt(claims.jti);
+  const staff = await liveStaff(claims);
+  return withTurn(codeTurnKey(staff.id), arrivedAt, async (turn) => {
+    if (!(await verifyPasskeySignIn(staff.id, claims.jti, input.response as unknown as AuthenticationResponseJSON, rp))) {
+      await turn.failed();
+      await recordAudit(actorOf(staff), { action: 'SIGN_IN_FAILED', detail: 'passkey refused' });
+      throw unauthorized(PASSKEY_REFUSED);
+    }
+    await turn.succeeded();
+    await revokeToken(claims);
+    await recordAudit(actorOf(staff), { action: 'SIGN_IN', detail: 'password and passkey' });
     return sessionFor(staff, secret);
   });
 }

@@ -7,9 +7,18 @@ import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
 import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
 import { admitAddress, admitAttempt, forgive, forgiveAddress, signInKeys } from '../models/login-throttle.ts';
 import { revokeToken } from '../models/session.ts';
-import { afterFirstFactor, completeSecondStep, recordFailedSignIn, sessionFor, userOf } from '../models/sign-in.ts';
+import {
+  afterFirstFactor,
+  completePasskeyStep,
+  completeSecondStep,
+  passkeyStepOptions,
+  recordFailedSignIn,
+  sessionFor,
+  userOf,
+} from '../models/sign-in.ts';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
-import { mfaInput } from '../schemas/second-factor.ts';
+import { mfaInput, mfaTokenInput, passkeyMfaInput } from '../schemas/second-factor.ts';
+import { relyingPartyOf } from '../server/relying-party.ts';
 import { factorProcedures } from './auth-factors.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -41,6 +50,18 @@ export const authRouter = router({
     .use(unbatched)
     .input(mfaInput)
     .mutation(({ input, ctx }) => completeSecondStep(input, ctx.config.jwtSecret)),
+
+  /** The passkey second step, part 1: the options for the browser's prompt (a challenge for this attempt). */
+  passkeyOptions: publicProcedure
+    .use(unbatched)
+    .input(mfaTokenInput)
+    .mutation(({ input, ctx }) => passkeyStepOptions(input.mfaToken, ctx.config.jwtSecret, relyingPartyOf(ctx.req, ctx.config))),
+
+  /** The passkey second step, part 2: the signed answer; a session as `mfa` answers. */
+  passkeyMfa: publicProcedure
+    .use(unbatched)
+    .input(passkeyMfaInput)
+    .mutation(({ input, ctx }) => completePasskeyStep(input, ctx.config.jwtSecret, relyingPartyOf(ctx.req, ctx.config))),
 
   googleLogin: publicProcedure
     .use(unbatched)
@@ -113,6 +134,8 @@ export const authRouter = router({
 export const authRest = restRoutes(authRouter, [
   { method: 'post', path: '/api/auth/login', handle: (caller, req) => caller.login(req.body) },
   { method: 'post', path: '/api/auth/mfa', handle: (caller, req) => caller.mfa(req.body) },
+  { method: 'post', path: '/api/auth/passkey/options', handle: (caller, req) => caller.passkeyOptions(req.body) },
+  { method: 'post', path: '/api/auth/passkey/verify', handle: (caller, req) => caller.passkeyMfa(req.body) },
   { method: 'post', path: '/api/auth/google-login', handle: (caller, req) => caller.googleLogin(req.body) },
   {
     method: 'post',

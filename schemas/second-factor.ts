@@ -24,5 +24,45 @@ export type RemoveFactorsInput = z.infer<typeof removeFactorsInput>;
 export interface MfaChallenge {
   mfaRequired: true;
   mfaToken: string;
-  methods: ('totp' | 'recovery')[];
+  methods: ('totp' | 'passkey' | 'recovery')[];
 }
+
+/** A WebAuthn response as the browser library hands it over; SimpleWebAuthn checks the contents. */
+const webAuthnResponse = <T extends z.ZodRawShape>(response: T) =>
+  z.object({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.object(response),
+    authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+    clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }),
+  });
+const b64 = (max: number) => z.string().max(max);
+
+/** Adding a passkey: the authenticator's answer and a name to tell it apart. */
+export const passkeyRegisterInput = z.object({
+  name: z.string().trim().max(60, 'Keep the name under 60 characters').default('Passkey'),
+  response: webAuthnResponse({
+    clientDataJSON: b64(4096),
+    attestationObject: b64(16384),
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(8)
+      .optional(),
+  }),
+});
+
+/** The passkey step of a sign-in: the token the password step answered and the signed assertion. */
+export const passkeyMfaInput = z.object({
+  mfaToken: mfaInput.shape.mfaToken,
+  response: webAuthnResponse({
+    clientDataJSON: b64(4096),
+    authenticatorData: b64(4096),
+    signature: b64(1024),
+    userHandle: b64(1024).optional(),
+  }),
+});
+export type PasskeyMfaInput = z.infer<typeof passkeyMfaInput>;
+
+export const mfaTokenInput = z.object({ mfaToken: mfaInput.shape.mfaToken });
+export const removePasskeyInput = z.object({ id: z.string().min(1).max(1024) });

@@ -1,10 +1,12 @@
-// The second step of a sign-in: a six-digit code from the authenticator app, or a recovery code.
+// The second step of a sign-in: a passkey, a six-digit code from the authenticator app, or a
+// recovery code.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { inputClass } from '../../../components/ui.tsx';
+import { PasskeyButton } from './PasskeyButton.tsx';
 
 /** What the password step answered an account with a second factor. */
 export interface SecondStep {
@@ -15,7 +17,8 @@ export interface SecondStep {
 
 export function SecondStepForm({ step, onCancel }: { step: SecondStep; onCancel: () => void }) {
   const trpc = useTRPC();
-  const [useRecovery, setUseRecovery] = useState(false);
+  const hasTotp = step.methods.includes('totp');
+  const [useRecovery, setUseRecovery] = useState(!hasTotp);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const mfa = useMutation(
@@ -35,6 +38,7 @@ export function SecondStepForm({ step, onCancel }: { step: SecondStep; onCancel:
   return (
     <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? errorId : undefined}>
       <h2 className="text-lg font-semibold text-slate-900">Second step</h2>
+      {step.methods.includes('passkey') && <PasskeyButton mfaToken={step.mfaToken} onError={setError} />}
       <p className="text-sm text-slate-600">
         {useRecovery
           ? 'Enter one of the recovery codes you saved. Each works once.'
@@ -69,7 +73,7 @@ export function SecondStepForm({ step, onCancel }: { step: SecondStep; onCancel:
         {mfa.isPending ? 'Checking...' : 'Verify'}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        {step.methods.includes('recovery') && (
+        {hasTotp && step.methods.includes('recovery') && (
           <button type="button" className="min-h-11 text-brand-700 underline" onClick={() => setUseRecovery(!useRecovery)}>
             {useRecovery ? 'Use an authenticator code' : 'Use a recovery code'}
           </button>

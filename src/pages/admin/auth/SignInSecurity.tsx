@@ -1,11 +1,13 @@
 // Sign-in security: one's second factors with their last use, adding an authenticator app (the
-// secret and otpauth URL to type or paste into the app, then a code to confirm), new recovery
+// secret and otpauth URL to type or paste into the app, then a code to confirm) or a passkey
+// (AddPasskey.tsx), removing one passkey, new recovery
 // codes, and removing the factor with the current password or a code. Used in the dialog opened
 // from the settings menu and on the enrolment screen the office's requirement leads to.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { replaceToken } from '../../../lib/session.ts';
+import { AddPasskey } from './AddPasskey.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { Alert } from '../../../components/DialogFrame.tsx';
 import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
@@ -115,6 +117,14 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
   const [codes, setCodes] = useState<{ codes: string[]; token?: string } | null>(null);
   const [removing, setRemoving] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.auth.factors.queryKey() });
+  const removePasskey = useMutation(trpc.auth.removePasskey.mutationOptions({ onSuccess: refresh }));
+  const passkeyAdded = (c: string[] | null, token: string) => {
+    if (c) setCodes({ codes: c, token });
+    else {
+      replaceToken(token);
+      refresh();
+    }
+  };
   const regenerate = useMutation(
     trpc.auth.regenerateRecoveryCodes.mutationOptions({ onSuccess: (r) => setCodes({ codes: r.recoveryCodes }) }),
   );
@@ -138,19 +148,37 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
       <div className="space-y-3">
         <p className="text-sm text-slate-700">No second factor yet: your password alone signs you in.</p>
         <AddAuthenticator onAdded={(c, token) => setCodes({ codes: c, token })} />
+        <AddPasskey onAdded={passkeyAdded} />
       </div>
     );
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">
         {factors.data.map((f) => (
-          <li key={f.kind} className="px-3 py-2">
-            <p className="font-medium text-slate-900">
-              {f.kind === 'totp' ? 'Authenticator app' : `Recovery codes (${f.remaining ?? 0} left)`}
-            </p>
-            <p className="text-slate-600">
-              Added {when(f.addedAt)} · last used {when(f.lastUsedAt)}
-            </p>
+          <li key={f.id ?? f.kind} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+            <div>
+              <p className="font-medium text-slate-900">
+                {f.kind === 'totp'
+                  ? 'Authenticator app'
+                  : f.kind === 'passkey'
+                    ? `Passkey: ${f.name}`
+                    : `Recovery codes (${f.remaining ?? 0} left)`}
+              </p>
+              <p className="text-slate-600">
+                Added {when(f.addedAt)} · last used {when(f.lastUsedAt)}
+              </p>
+            </div>
+            {f.kind === 'passkey' && (
+              <button
+                type="button"
+                className={secondaryButton}
+                aria-label={`Remove passkey ${f.name}`}
+                disabled={removePasskey.isPending}
+                onClick={() => removePasskey.mutate({ id: f.id! })}
+              >
+                Remove
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -162,6 +190,8 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
           Remove…
         </button>
       </div>
+      {removePasskey.isError && <Alert>{errorMessage(removePasskey.error, 'The passkey could not be removed')}</Alert>}
+      <AddPasskey onAdded={passkeyAdded} />
       {removing && (
         <RemoveFactor
           onRemoved={() => {

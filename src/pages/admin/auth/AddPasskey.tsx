@@ -1,0 +1,53 @@
+// Adding a passkey from the Sign-in security page: a name to tell it apart, then the browser's
+// passkey prompt (SimpleWebAuthn's browser library, loaded only here) over the server's options.
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { Alert } from '../../../components/DialogFrame.tsx';
+import { TextField, primaryButton } from '../../../components/ui.tsx';
+
+const PROMPT_FAILED = 'The passkey prompt was closed or timed out, or this device already holds a passkey for you.';
+
+/** `onAdded` gets the recovery codes when this is the first factor (else null) and a fresh session token. */
+export function AddPasskey({ onAdded }: { onAdded: (codes: string[] | null, token: string) => void }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const options = useMutation(trpc.auth.passkeyRegisterOptions.mutationOptions());
+  const register = useMutation(trpc.auth.passkeyRegister.mutationOptions());
+
+  async function add() {
+    setError(null);
+    setBusy(true);
+    try {
+      const optionsJSON = await options.mutateAsync();
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON });
+      } catch {
+        setError(PROMPT_FAILED);
+        return;
+      }
+      const added = await register.mutateAsync({ name: name.trim() || 'Passkey', response });
+      setName('');
+      onAdded(added.recoveryCodes, added.token);
+    } catch (err) {
+      setError(errorMessage(err, 'The passkey could not be added'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-3">
+      <TextField label="Passkey name (optional)" value={name} onChange={setName} disabled={busy} />
+      {error && <Alert>{error}</Alert>}
+      <button type="button" className={primaryButton} disabled={busy} onClick={() => void add()}>
+        {busy ? 'Waiting for the passkey...' : 'Add a passkey'}
+      </button>
+    </div>
+  );
+}
