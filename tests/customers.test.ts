@@ -348,7 +348,7 @@ describe('closing a lead into a customer', () => {
     expect(await CustomerModel.countDocuments({ leadKey: leadId })).toBe(0);
   });
 
-  /** Makes LeadModel.updateOne (the close's second step) fail once, optionally after writing. */
+  /** Makes the close's second step (the lead update) fail once, optionally after writing, via writeAroundLeadModel. */
   async function withFailingClose<T>(writeFirst: boolean, body: () => Promise<T>): Promise<T> {
     return writeAroundLeadModel(async (Lead) => {
       const model = Lead as unknown as { updateOne: (...a: unknown[]) => Promise<unknown> };
