@@ -51,7 +51,7 @@ export const siteRouter = router({
       logger.info({ ip: ctx.ip }, 'lead form honeypot filled: submission dropped');
       return { success: true, leadId: randomBytes(12).toString('hex') };
     }
-    const created = await createLead({ ...lead, source: 'website' });
+    const created = await createLead({ ...lead, source: 'website', ip: ctx.ip });
     return { success: true, leadId: created.id as string };
   }),
 });

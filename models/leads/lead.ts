@@ -8,6 +8,7 @@ import { nextLeadSeq, recordClaimWait } from './counters.ts';
 import { countedWrite } from './write.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
+import { leadRegion } from './region.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
@@ -21,7 +22,14 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
  * and marked as a possible duplicate of the first one, never merged or dropped. The check is two
  * lookups of key documents (models/leads/keys.ts), whatever the number of stored leads.
  */
-export async function createLead(input: ReferralInput & { notes?: string; source?: 'website' | 'admin' }): Promise<LeadDoc> {
+export async function createLead({
+  ip,
+  ...input
+}: ReferralInput & {
+  notes?: string;
+  source?: 'website' | 'admin';
+  /** the visitor's address, for the region */ ip?: string;
+}): Promise<LeadDoc> {
   const phoneDigits = phoneKey(input.phone);
   const _id = new mongoose.Types.ObjectId();
   const [seq, first] = await Promise.all([
@@ -37,6 +45,7 @@ export async function createLead(input: ReferralInput & { notes?: string; source
         notes: sealText(input.notes),
         _id,
         phoneDigits,
+        region: leadRegion(input.phone, ip),
         seq,
         duplicateOf: first,
         countMark,

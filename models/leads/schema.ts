@@ -25,6 +25,14 @@ const leadSchema = new Schema(
     countMark: { type: String },
     /** When the claiming agent means to call again (models/leads/calls.ts); null when nothing is pending. */
     followUpAt: { type: Date, default: null },
+    /**
+     * Where the lead lives, for calling hours and licences: from the phone's area code
+     * (schemas/phone-region.ts), else from the visitor's address when the form was sent; null when unknown.
+     */
+    region: {
+      type: new Schema({ state: String, timeZones: [String], from: { type: String, enum: ['phone', 'address'] } }, { _id: false }),
+      default: null,
+    },
     /** The last call logged on the lead. */
     lastCall: {
       type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),

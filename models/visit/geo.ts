@@ -24,6 +24,7 @@ interface CityRow {
   city?: string;
   country_code?: string;
   state1?: string;
+  timezone?: string;
 }
 
 /** Each family's table, read on its first lookup (an IPv4-only audience never loads the IPv6 one); null when unreadable. */
@@ -54,7 +55,9 @@ const STATE_CODES = new Map(Object.entries(US_STATES).map(([code, name]) => [nam
 export const usStateCode = (name: string | undefined) => (name ? (STATE_CODES.get(name.toLowerCase()) ?? null) : null);
 
 /** The data's row for an address, or null when the address is unknown or not an address. */
-export function lookup(ip: string): { country: string; state: string | null; region: string | null; city: string | null } | null {
+export function lookup(
+  ip: string,
+): { country: string; state: string | null; region: string | null; city: string | null; timeZone: string | null } | null {
   const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   const reader = table(address.includes(':') ? 'v6' : 'v4');
   let row: CityRow | null = null;
@@ -66,5 +69,5 @@ export function lookup(ip: string): { country: string; state: string | null; reg
   if (!row?.country_code) return null;
   const country = row.country_code;
   const state = country === 'US' ? usStateCode(row.state1) : null;
-  return { country, state, region: row.state1 || null, city: row.city || null };
+  return { country, state, region: row.state1 || null, city: row.city || null, timeZone: row.timezone || null };
 }
