@@ -185,6 +185,13 @@ it('keeps every count, page, search, the Overdue filter and the dashboard equal 
           if ((err.data?.httpStatus ?? 500) >= 500) throw err;
         });
     else if (kind < 0.9) await call(url, 'DELETE', `/api/admin/leads/${leadId}`);
+    else if (kind < 0.93)
+      // A search or the Overdue filter meanwhile: each server then holds index documents that later writes must refresh.
+      await trpcClient(url, token)
+        .leads.page.query({ tab: 'all', page: 0, search: pick(['lead', 'console', '720555', '']), overdue: random() < 0.5 })
+        .catch((err: { cause?: unknown }) => {
+          if (!(err.cause instanceof TypeError && url !== inProcess.url)) throw err;
+        });
     else {
       // A bulk action of the console: the same change to several leads at once.
       const change = pick([{ claim: pick(AGENTS) }, { status: 'lost' }, { status: 'unclaimed' }, { status: 'closed' }]);

@@ -63,13 +63,27 @@ export function moveDelta(seq: number, from: StoredEntry | null, to: StoredEntry
   return all;
 }
 
+/** The field of an index document's token in its range document (entry-cache.ts): replaced after every move in it. */
+export const bucketToken = (bucket: number) => `v${bucket}`;
+
 /**
- * Applies counter changes: the range documents first, then the main document, whose write also
- * clears the change's pending note (`mark`, write.ts): a cleared note says every part is written.
+ * Applies counter changes: the range documents first, with fresh tokens for the index documents
+ * whose entries `moved`, then the main document, whose write also clears the change's pending note
+ * (`mark`, write.ts): a cleared note says every part is written.
  */
-export async function applyDelta(all: Record<string, number>, mark?: string): Promise<void> {
+export async function applyDelta(all: Record<string, number>, mark?: string, moved: number[] = []): Promise<void> {
   const { main: inc, ranges } = splitRanges(all);
-  await Promise.all(Object.entries(ranges).map(([range, tabs]) => counters().updateOne({ _id: range }, { $inc: tabs }, { upsert: true })));
+  const tokens: Record<string, Record<string, string>> = {};
+  for (const b of moved) (tokens[`r${rangeOf(b * BUCKET)}`] ??= {})[bucketToken(b)] = new mongoose.Types.ObjectId().toHexString();
+  await Promise.all(
+    [...new Set([...Object.keys(ranges), ...Object.keys(tokens)])].map((range) =>
+      counters().updateOne(
+        { _id: range },
+        { ...(ranges[range] ? { $inc: ranges[range] } : {}), ...(tokens[range] ? { $set: tokens[range] } : {}) },
+        { upsert: true },
+      ),
+    ),
+  );
   const update = {
     ...(Object.keys(inc).length ? { $inc: inc } : {}),
     ...(mark ? { $unset: { [`p.${mark}`]: '' } } : {}),
@@ -182,11 +196,13 @@ export interface LeadCounters {
   /** Waiting leads: `n` in all, and per arrival hour for the last 48 hours. */
   w: Record<string, number>;
   v?: number;
+  /** Pending changes by mark (write.ts). */
+  p?: Record<string, unknown>;
 }
 
 export async function readCounters(): Promise<LeadCounters> {
   const doc = (await counters().findOne({ _id: 'leads' })) as Partial<LeadCounters> | null;
-  return { c: doc?.c ?? {}, t: doc?.t ?? {}, w: doc?.w ?? {}, v: doc?.v };
+  return { c: doc?.c ?? {}, t: doc?.t ?? {}, w: doc?.w ?? {}, v: doc?.v, p: doc?.p ?? {} };
 }
 
 export const sum = (values: Record<string, number> | undefined) => Object.values(values ?? {}).reduce((a, b) => a + b, 0);

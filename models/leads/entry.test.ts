@@ -1,7 +1,7 @@
 // The list entry's codec: a lead's entry read back says what the lead says, and any change of a
 // field the list shows, sorts, searches or counts makes a different entry.
 import { describe, expect, it } from 'vitest';
-import { encodeEntry, entryKey, entryOf, readEntry, sameFacts } from './entry.ts';
+import { compareNames, encodeEntry, entryKey, entryOf, readEntry, sameFacts, type Entry } from './entry.ts';
 import { holderCode } from './rules.ts';
 
 const lead = {
@@ -47,5 +47,22 @@ describe('list entry codec', () => {
   it('reads an entry of an older layout as none, so a rebuild replaces it', () => {
     expect(readEntry('1_abc', 'unclaimed\t0\tname')).toBeNull();
     expect(readEntry('1_abc', { tab: 'unclaimed', mark: 'm1' })).toBeNull();
+  });
+});
+
+describe('the name sort', () => {
+  it('orders names as the collator does, numbers by value, accents and punctuation included', () => {
+    const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+    const chars = ['a', 'b', 'z', ' ', '0', '1', '2', '9', 'é', '-', "'"];
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const names = Array.from({ length: 400 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 8) }, () => chars[Math.floor(random() * chars.length)]).join(''),
+    );
+    names.push('lead 10', 'lead 9', 'lead 009', 'lead 12345678901234567890', 'lead 12345678901234567891');
+    const entry = (name: string) => ({ name }) as Entry;
+    for (const a of names)
+      for (const b of names.slice(0, 60))
+        expect(Math.sign(compareNames(entry(a), entry(b))), `${a} / ${b}`).toBe(Math.sign(collator.compare(a, b)));
   });
 });

@@ -117,6 +117,34 @@ export const isOverdue = (e: StoredEntry, now: number) => overdueLead(e, now);
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
+ * A name of lower-case letters, digits and spaces (most names) as a key whose plain string order is
+ * the collator's: digit runs padded so they compare as numbers. Null for any other name, which the
+ * collator compares; sorting 100,000 names with the collator alone takes about a second.
+ */
+export function nameKey(name: string): string | null {
+  if (!/^[a-z0-9 ]*$/.test(name)) return null;
+  let tooLong = false;
+  const key = name.replace(/\d+/g, (run) => {
+    const digits = run.replace(/^0+(?=\d)/, '');
+    tooLong ||= digits.length > 16;
+    return digits.padStart(16, '0');
+  });
+  return tooLong ? null : key;
+}
+/** Keys of the entries held by entry-cache.ts, worked out once per entry. */
+const nameKeys = new WeakMap<Entry, string | null>();
+function keyOf(e: Entry): string | null {
+  let key = nameKeys.get(e);
+  if (key === undefined) nameKeys.set(e, (key = nameKey(e.name)));
+  return key;
+}
+/** The collator's order of two entries' names. */
+export function compareNames(a: Entry, b: Entry): number {
+  const [x, y] = [keyOf(a), keyOf(b)];
+  return x !== null && y !== null ? (x < y ? -1 : x > y ? 1 : 0) : collator.compare(a.name, b.name);
+}
+
+/**
  * The order of a sorted column (docs/product.md §4): names alphabetically, statuses in their working
  * order (unclaimed, called, follow-up, quoted, closed, lost), agents by name with unclaimed leads last
  * either way; ties newest first whatever the order.
@@ -126,7 +154,7 @@ export function entryOrder(sort: Exclude<LeadPageInput['sort'], 'received'>, ord
   const rank = (s: string) => LEAD_STATUSES.indexOf(s as (typeof LEAD_STATUSES)[number]);
   return (a: Entry, b: Entry): number => {
     let by = 0;
-    if (sort === 'name') by = dir * collator.compare(a.name, b.name);
+    if (sort === 'name') by = dir * compareNames(a, b);
     else if (sort === 'status') by = dir * (rank(a.status) - rank(b.status));
     else {
       const [x, y] = [holderName(a.holder), holderName(b.holder)];

@@ -4,19 +4,9 @@ import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../sche
 import { toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, entriesOf, type Entry } from './entry.ts';
-import {
-  BUCKET,
-  RANGE,
-  allBuckets,
-  bucketOf,
-  overdueFrom,
-  rangeOf,
-  readBuckets,
-  readCounters,
-  tabRanges,
-  type LeadCounters,
-} from './counters.ts';
+import { BUCKET, RANGE, bucketOf, overdueFrom, rangeOf, readBuckets, readCounters, tabRanges, type LeadCounters } from './counters.ts';
 import { agentTab } from './rules.ts';
+import { everyEntry } from './entry-cache.ts';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -83,17 +73,14 @@ async function leadsOf(entries: Entry[]): Promise<LeadView[]> {
  * Every entry that matches the search (name and email as text; the phone by its digits only, when
  * the search is written like a phone number) and, with `overdueAt`, is overdue at that time.
  */
-async function matchingEntries(search: string, overdueAt: number | null): Promise<Entry[]> {
+async function matchingEntries(counters: LeadCounters, search: string, overdueAt: number | null): Promise<Entry[]> {
   const q = search.trim().toLowerCase();
   const digits = phoneSearchDigits(q);
-  const found: Entry[] = [];
-  for await (const entries of allBuckets()) {
-    for (const e of entriesOf(entries)) {
-      const matches = !q || e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits));
-      if (matches && (overdueAt === null || isOverdue(e, overdueAt))) found.push(e);
-    }
-  }
-  return found;
+  return (await everyEntry(counters)).filter(
+    (e) =>
+      (!q || e.name.includes(q) || e.email.includes(q) || (digits.length > 0 && e.phone.includes(digits))) &&
+      (overdueAt === null || isOverdue(e, overdueAt)),
+  );
 }
 
 export interface LeadPage {
@@ -127,7 +114,7 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   if (!filtered && input.sort === 'received') {
     pick = (skip) => tabEntries(tab, counters.t[tab] ?? 0, skip, LEAD_PAGE_SIZE, input.order === 'asc');
   } else {
-    const found = await matchingEntries(search, input.overdue ? Date.now() : null);
+    const found = await matchingEntries(counters, search, input.overdue ? Date.now() : null);
     if (filtered) counts = Object.fromEntries(tabs.map((t) => [t.key, found.filter((e) => inTab(e, t.code)).length]));
     const order = input.sort !== 'received' ? entryOrder(input.sort, input.order) : input.order === 'asc' ? oldestFirst : newestFirst;
     const shown = found.filter((e) => inTab(e, tab)).sort(order);

@@ -7,6 +7,9 @@ import mongoose from 'mongoose';
 import { logger } from '../../server/logger.ts';
 import {
   applyDelta,
+  BUCKET,
+  bucketToken,
+  rangeOf,
   INDEX_VERSION,
   allBuckets,
   contribution,
@@ -20,14 +23,12 @@ import {
 } from './counters.ts';
 import { encodeEntry, entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
-import { FACTS_PROJECTION, syncEntry, type PendingChange } from './write.ts';
+import { FACTS_PROJECTION, STALE_MS, syncEntry, type PendingChange } from './write.ts';
 
 /** A lease lasts this long unless renewed; a rebuild renews it every third of that. */
 const LEASE_MS = 30_000;
 /** A freeze lasts at most this long: writers lift an older one (its rebuild died). */
 const FREEZE_MS = 60_000;
-/** A pending note this old when the counters are frozen is a crashed writer's (a live one takes milliseconds). */
-const STALE_MS = 10_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const leads = () => mongoose.connection.collection('leads');
 
@@ -134,7 +135,7 @@ async function syncAllEntries(): Promise<{ leads: number; numbered: number; repa
   // Entries of leads gone (or come) since the read: syncEntry reads each lead again.
   for (const e of entries.values()) wrong.push([e.id, e.seq]);
   const single = await placeMissingInBulk(rows, wrong, entries);
-  await eachLimited(single, 8, async ([id, s]) => applyDelta(await syncEntry(id, s)));
+  await eachLimited(single, 8, async ([id, s]) => applyDelta(await syncEntry(id, s), undefined, [bucketOf(s)]));
   return { leads: rows.length, numbered: unnumbered.length, repaired: wrong.length };
 }
 
@@ -177,7 +178,7 @@ async function placeMissingInBulk(
       for (const [k, n] of Object.entries(moveDelta(l.seq!, null, fields[i][1]))) delta[k] = (delta[k] ?? 0) + n;
     });
   });
-  await applyDelta(delta);
+  await applyDelta(delta, undefined, [...buckets.keys()]);
   return rest;
 }
 
@@ -185,8 +186,13 @@ async function placeMissingInBulk(
 async function recountFromEntries(): Promise<void> {
   const now = Date.now();
   const all: Record<string, number> = {};
-  for (const e of (await readAllEntries()).values()) contribution(e, e.seq, 1, now, all);
+  const entries = await readAllEntries();
+  for (const e of entries.values()) contribution(e, e.seq, 1, now, all);
   const { main, ranges } = splitRanges(all);
+  const rangeFields: Record<string, Record<string, number | string>> = ranges;
+  // Every index document gets a fresh token: what a process holds from before the recount is read again (entry-cache.ts).
+  for (const b of new Set([...entries.values()].map((e) => bucketOf(e.seq))))
+    (rangeFields[`r${rangeOf(b * BUCKET)}`] ??= {})[bucketToken(b)] = new mongoose.Types.ObjectId().toHexString();
   const doc: Record<string, Record<string, unknown>> = { c: {}, t: {}, w: {} };
   for (const [path, n] of Object.entries(main)) {
     const [top, mid, leaf] = path.split('.');
@@ -194,9 +200,9 @@ async function recountFromEntries(): Promise<void> {
     else doc[top][mid] = { ...(doc[top][mid] as object), [leaf]: n };
   }
   await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
-  const rangeDocs = Object.entries(ranges).map(([_id, tabs]) => ({ _id, ...tabs }));
+  const rangeDocs = Object.entries(rangeFields).map(([_id, fields]) => ({ _id, ...fields }));
   for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
-  await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: INDEX_VERSION } }, { upsert: true });
+  await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: INDEX_VERSION, tokens: 1 } }, { upsert: true });
 }
 
 /** The list's entries of an older layout go, under a freeze, before the pass places them again. */
@@ -253,11 +259,12 @@ export async function checkLeadReadModel(): Promise<void> {
   if (!release) return;
   try {
     const started = Date.now();
-    const before = await counters().findOne({ _id: 'leads' }, { projection: { p: 1 } });
+    const before = await counters().findOne({ _id: 'leads' }, { projection: { p: 1, tokens: 1 } });
     // Notes left by a crash (or by writes under way on other servers: waited for while frozen).
     const crashed = Object.keys((before?.p ?? {}) as object).length > 0;
     const { leads: n, repaired } = await syncAllEntries();
-    const off = repaired > 0 || crashed || !(await countersMatchEntries());
+    // Counters recounted before index documents had tokens (entry-cache.ts) are recounted once to give them theirs.
+    const off = repaired > 0 || crashed || !before?.tokens || !(await countersMatchEntries());
     if (off) await frozen(recountFromEntries);
     logger.info({ leads: n, repaired, crashed, recounted: off, ms: Date.now() - started }, 'lead read model checked');
   } finally {

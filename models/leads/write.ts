@@ -15,6 +15,9 @@ export interface PendingChange {
   op: 'write' | 'delete';
 }
 
+/** A pending note this old is a crashed writer's (a live one takes milliseconds): rebuild.ts, entry-cache.ts. */
+export const STALE_MS = 10_000;
+
 const freshMark = () => new mongoose.Types.ObjectId().toHexString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const leads = () => mongoose.connection.collection('leads');
@@ -148,6 +151,8 @@ export async function countedWrite<T>(
   }
   const { before, after, result } = done;
   // What follows the change (its log entry, notices) is written beside its count, not after it.
-  await Promise.all([placeEntry(before, after).then((delta) => applyDelta(delta, mark)), alongside?.(result)]);
+  const seq = (after ?? before)?.seq;
+  const moved = typeof seq === 'number' ? [bucketOf(seq)] : [];
+  await Promise.all([placeEntry(before, after).then((delta) => applyDelta(delta, mark, moved)), alongside?.(result)]);
   return result;
 }
