@@ -93,7 +93,7 @@ async function measure(server: TestServer, token: string, size: number): Promise
   out.set('leads.page all, first page', await median(5, page({ tab: 'all', page: 0 })));
   out.set('leads.page unclaimed, first page', await median(5, page({ tab: 'unclaimed', page: 0 })));
   out.set('leads.page lost, page 3', await median(5, page({ tab: 'lost', page: 3 })));
-  // The first search of a server reads every index document; later ones only those changed since (entry-cache.ts).
+  // The first search of a server reads every entry document; later ones only those changed since (entry-cache.ts).
   out.set('leads.page search, first since start', await median(1, page({ tab: 'all', search: 'lead 99' })));
   out.set('leads.page search "lead 12"', await median(3, page({ tab: 'all', search: 'lead 12' })));
   out.set('leads.page all, oldest first', await median(5, page({ tab: 'all', page: 0, sort: 'received', order: 'asc' })));

@@ -196,7 +196,7 @@ it('keeps every count, page, search, the Overdue filter and the dashboard equal 
         });
     else if (kind < 0.9) await call(url, 'DELETE', `/api/admin/leads/${leadId}`);
     else if (kind < 0.93)
-      // A search or the Overdue filter meanwhile: each server then holds index documents that later writes must refresh.
+      // A search or the Overdue filter meanwhile: each server then holds entry documents that later writes must refresh.
       await trpcClient(url, token)
         .leads.page.query({ tab: 'all', page: 0, search: pick(['lead', 'console', '720555', '']), overdue: random() < 0.5 })
         .catch((err: { cause?: unknown }) => {

@@ -1,5 +1,5 @@
 // The lead list sorted by a column either way across pages, and the Overdue filter with its counts
-// (docs/product.md §4), worked out on the server from the index documents.
+// (docs/product.md §4), worked out on the server from the entry documents.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';

@@ -1,5 +1,5 @@
 // The leads' kept figures and list entries, so the dashboard and the lead list never read every
-// lead: small index documents of 100 entries each, in arrival order, and counters that are the sum
+// lead: small entry documents of 100 entries each, in arrival order, and counters that are the sum
 // of the entries, changed by $inc with each move of an entry (write.ts). rebuild.ts repairs both.
 // README.md ("Queries, counters and indexes") says which query uses what, and why.
 import mongoose from 'mongoose';
@@ -8,8 +8,8 @@ import type { StoredEntry } from './entry.ts';
 import { holderCode, isWaiting } from './rules.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const INDEX_VERSION = 5;
-/** Leads per index document. */
+export const LAYOUT_VERSION = 6;
+/** Leads per entry document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */
 export const RANGE = 1000;
@@ -29,8 +29,8 @@ export interface Keyed {
  * and `_id: "seq"` (the last lead number given out).
  */
 export const counters = () => mongoose.connection.collection<Keyed>('lead_counters');
-/** Index documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry (models/leads/entry.ts StoredEntry). */
-export const index = () => mongoose.connection.collection<Keyed>('lead_index');
+/** Entry documents `_id: "b<n>"`, field `e.<seq>_<leadId>` = the lead's entry (models/leads/entry.ts StoredEntry). */
+export const entryDocs = () => mongoose.connection.collection<Keyed>('lead_entries');
 
 const hourKey = (ms: number) => `h${Math.floor(ms / HOUR)}`;
 export const bucketOf = (seq: number) => Math.floor(seq / BUCKET);
@@ -63,11 +63,11 @@ export function moveDelta(seq: number, from: StoredEntry | null, to: StoredEntry
   return all;
 }
 
-/** The field of an index document's token in its range document (entry-cache.ts): replaced after every move in it. */
+/** The field of an entry document's token in its range document (entry-cache.ts): replaced after every move in it. */
 export const bucketToken = (bucket: number) => `v${bucket}`;
 
 /**
- * Applies counter changes: the range documents first, with fresh tokens for the index documents
+ * Applies counter changes: the range documents first, with fresh tokens for the entry documents
  * whose entries `moved`, then the main document, whose write also clears the change's pending note
  * (`mark`, write.ts): a cleared note says every part is written.
  */
@@ -222,9 +222,9 @@ export async function pruneWaitingHours(w: Record<string, number>, now = Date.no
   if (stale.length) await counters().updateOne({ _id: 'leads' }, { $unset: Object.fromEntries(stale.map((k) => [`w.${k}`, ''])) });
 }
 
-/** Several index documents by _id in one query, in the order asked (empty ones for those missing). */
+/** Several entry documents by _id in one query, in the order asked (empty ones for those missing). */
 export async function readBuckets(buckets: number[]): Promise<Record<string, unknown>[]> {
-  const docs = await index()
+  const docs = await entryDocs()
     .find({ _id: { $in: buckets.map((b) => `b${b}`) } })
     .toArray();
   const byId = new Map(docs.map((d) => [d._id, (d.e ?? {}) as Record<string, unknown>]));
@@ -232,7 +232,7 @@ export async function readBuckets(buckets: number[]): Promise<Record<string, unk
 }
 
 /**
- * Every index document's entries (search): read by _id, 100 to a query and a few queries at once,
+ * Every entry document's entries (search): read by _id, 100 to a query and a few queries at once,
  * which on the embedded engine is several times faster than one cursor over the collection.
  */
 export async function* allBuckets(): AsyncGenerator<Record<string, unknown>> {
@@ -243,7 +243,7 @@ export async function* allBuckets(): AsyncGenerator<Record<string, unknown>> {
   for (let at = 0; at < ids.length || ahead.length;) {
     while (ahead.length < AHEAD && at < ids.length) {
       ahead.push(
-        index()
+        entryDocs()
           .find({ _id: { $in: ids.slice(at, at + PER_QUERY) } })
           .toArray(),
       );

@@ -1,6 +1,6 @@
 // The list's entries held in this process between searches: a search, a column sort and the Overdue
-// filter need every entry, and reading every index document from the embedded engine takes seconds
-// at 100,000 leads. Each index document has a token in its range document (`v<bucket>`, counters.ts
+// filter need every entry, and reading every entry document from the embedded engine takes seconds
+// at 100,000 leads. Each entry document has a token in its range document (`v<bucket>`, counters.ts
 // bucketToken) that a fresh value replaces after every move of an entry in it (write.ts, rebuild.ts),
 // so a document whose token is unchanged since this process read it holds nothing newer and is not
 // read again; one without a token is always read. A write that crashed between its move and its token
@@ -11,10 +11,10 @@ import { BUCKET, RANGE, counters, lastSeq, readBuckets, type LeadCounters } from
 import { entriesOf, type Entry } from './entry.ts';
 import { STALE_MS } from './write.ts';
 
-/** Index documents as last read: the token they were read under, and their entries. */
+/** Entry documents as last read: the token they were read under, and their entries. */
 const held = new Map<number, { token: string; entries: Entry[] }>();
 
-/** Range documents by _id, 100 to a query: they hold the tokens of their ten index documents. */
+/** Range documents by _id, 100 to a query: they hold the tokens of their ten entry documents. */
 async function tokensOf(lastBucket: number): Promise<Map<number, string>> {
   const ids = Array.from({ length: Math.floor((lastBucket * BUCKET) / RANGE) + 1 }, (_, r) => `r${r}`);
   const tokens = new Map<number, string>();
@@ -32,7 +32,7 @@ async function tokensOf(lastBucket: number): Promise<Map<number, string>> {
 const crashedNoteIn = (c: LeadCounters) =>
   Object.keys(c.p ?? {}).some((m) => new mongoose.Types.ObjectId(m).getTimestamp().getTime() < Date.now() - STALE_MS);
 
-/** Every entry of the list, reading only the index documents changed since this process last read them. */
+/** Every entry of the list, reading only the entry documents changed since this process last read them. */
 export async function everyEntry(c: LeadCounters): Promise<Entry[]> {
   const last = Math.floor((await lastSeq()) / BUCKET);
   // Tokens first, then the documents: a move after this read replaces its token after it, so it shows next time.

@@ -1,12 +1,12 @@
-// One lead's entry in the list's index documents (counters.ts): the named fields kept per lead, the
+// One lead's entry in the list's entry documents (counters.ts): the named fields kept per lead, the
 // one codec between a lead and its stored entry (one packed string per lead: the embedded engine
 // decodes a bucket of strings several times faster than a bucket of ten-field objects), and the list's in-memory sorts and Overdue filter
 // over entries, so neither reads the leads themselves. A field the list shows, sorts or searches is
-// added here, in StoredEntry and entryOf, and INDEX_VERSION is bumped (docs/decisions/004-lead-read-model.md).
+// added here, in StoredEntry and entryOf, and LAYOUT_VERSION is bumped (docs/decisions/004-lead-read-model.md).
 import { LEAD_STATUSES, type LeadPageInput } from '../../schemas/lead.ts';
 import { holderCode, holderName, isOverdue as overdueLead, primaryTab, type LeadFacts } from './rules.ts';
 
-/** An entry as stored under `e.<seq>_<leadId>` of an index document. */
+/** An entry as stored under `e.<seq>_<leadId>` of an entry document. */
 export interface StoredEntry {
   /** The tab besides All and Closed: "lost", an agent's code, "unclaimed", or "-" for none. */
   tab: string;
@@ -49,7 +49,7 @@ export function entryOf(l: LeadFacts, mark: string): StoredEntry {
   };
 }
 
-/** The field name of a lead's entry in its index document. */
+/** The field name of a lead's entry in its entry document. */
 export const entryKey = (seq: number, id: unknown) => `${seq}_${String(id)}`;
 
 /** Separates the fields of a stored entry; stripped from the text fields, which never need it. */
@@ -92,7 +92,7 @@ export function readEntry(key: string, stored: unknown): Entry | null {
   };
 }
 
-/** The entries of one index document's `e` field. */
+/** The entries of one entry document's `e` field. */
 export const entriesOf = (fields: Record<string, unknown>): Entry[] => Object.entries(fields).flatMap(([k, v]) => readEntry(k, v) ?? []);
 
 /** Whether two entries say the same about their lead (the mark aside). */

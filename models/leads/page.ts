@@ -1,5 +1,5 @@
 // The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
-// server from the kept counters and the index documents (models/leads/counters.ts); only the page's leads are read.
+// server from the kept counters and the entry documents (models/leads/counters.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
 import { toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
@@ -26,7 +26,7 @@ async function rangeEntries(range: number, fromBucket = Infinity): Promise<Entry
   return docs.flatMap(entriesOf).sort(newestFirst);
 }
 
-/** The entries of one range, newest (or oldest) first, reading its index documents three at a time and only as far as asked. */
+/** The entries of one range, newest (or oldest) first, reading its entry documents three at a time and only as far as asked. */
 async function* rangeEntriesInOrder(range: number, fromOldest: boolean): AsyncGenerator<Entry> {
   const first = (range * RANGE) / BUCKET;
   const last = first + RANGE / BUCKET - 1;
@@ -98,8 +98,8 @@ export interface LeadPage {
 
 /**
  * One page of a tab in the order asked. Newest or oldest first without a search or the Overdue
- * filter: the counts come from the counters, and only the index documents of the page's range are
- * read. A search, the filter or a column sort read every index document (never the leads), one
+ * filter: the counts come from the counters, and only the entry documents of the page's range are
+ * read. A search, the filter or a column sort read every entry document (never the leads), one
  * pass over about 1/100 as many documents as there are leads, and sort in memory; with a search or
  * the filter the counts are those of the matching leads. Then only the page's leads are read.
  */
@@ -153,7 +153,7 @@ export async function recentLeadsOf(agentName: string, limit: number, counters?:
 }
 
 /**
- * Every lead, newest first, `size` at a time, in one pass over the index documents (no paging by
+ * Every lead, newest first, `size` at a time, in one pass over the entry documents (no paging by
  * offset, so a lead arriving meanwhile shifts nothing): GET /api/admin/leads writes these as it reads them.
  */
 export async function* leadBatchesNewestFirst(size = 500): AsyncGenerator<LeadView[]> {

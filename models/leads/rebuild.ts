@@ -10,13 +10,13 @@ import {
   BUCKET,
   bucketToken,
   rangeOf,
-  INDEX_VERSION,
+  LAYOUT_VERSION,
   allBuckets,
   contribution,
   counters,
   bucketOf,
   rebuildClaimWaits,
-  index,
+  entryDocs,
   moveDelta,
   lastSeq,
   splitRanges,
@@ -140,7 +140,7 @@ async function syncAllEntries(): Promise<{ leads: number; numbered: number; repa
 }
 
 /**
- * Leads that have no entry yet (a fresh import, a new layout) get theirs one index document at a time:
+ * Leads that have no entry yet (a fresh import, a new layout) get theirs one entry document at a time:
  * one compare-and-set per document, on every entry being still absent. Answers the leads left to
  * syncEntry (those with an entry, and those of a document where another writer came first).
  */
@@ -163,7 +163,7 @@ async function placeMissingInBulk(
     const fields = leadsOfBucket.map(
       (l) => [`e.${entryKey(l.seq!, l._id)}`, entryOf(l, l.countMark ?? new mongoose.Types.ObjectId().toHexString())] as const,
     );
-    const placed = await index()
+    const placed = await entryDocs()
       .updateOne(
         { _id: `b${bucket}`, ...Object.fromEntries(fields.map(([f]) => [f, { $exists: false }])) },
         { $set: Object.fromEntries(fields.map(([f, e]) => [f, encodeEntry(e)])) },
@@ -190,7 +190,7 @@ async function recountFromEntries(): Promise<void> {
   for (const e of entries.values()) contribution(e, e.seq, 1, now, all);
   const { main, ranges } = splitRanges(all);
   const rangeFields: Record<string, Record<string, number | string>> = ranges;
-  // Every index document gets a fresh token: what a process holds from before the recount is read again (entry-cache.ts).
+  // Every entry document gets a fresh token: what a process holds from before the recount is read again (entry-cache.ts).
   for (const b of new Set([...entries.values()].map((e) => bucketOf(e.seq))))
     (rangeFields[`r${rangeOf(b * BUCKET)}`] ??= {})[bucketToken(b)] = new mongoose.Types.ObjectId().toHexString();
   const doc: Record<string, Record<string, unknown>> = { c: {}, t: {}, w: {} };
@@ -202,21 +202,26 @@ async function recountFromEntries(): Promise<void> {
   await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
   const rangeDocs = Object.entries(rangeFields).map(([_id, fields]) => ({ _id, ...fields }));
   for (let i = 0; i < rangeDocs.length; i += 100) await counters().insertMany(rangeDocs.slice(i, i + 100));
-  await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: INDEX_VERSION, tokens: 1 } }, { upsert: true });
+  await counters().updateOne({ _id: 'leads' }, { $set: { ...doc, v: LAYOUT_VERSION, tokens: 1 } }, { upsert: true });
 }
 
 /** The list's entries of an older layout go, under a freeze, before the pass places them again. */
 async function dropOlderLayout(): Promise<void> {
   await frozen(async () => {
-    await index().deleteMany({});
+    await entryDocs().deleteMany({});
+    // Layout 5 and older kept the entries in `lead_index`.
+    await mongoose.connection
+      .collection('lead_index')
+      .drop()
+      .catch(() => undefined);
     await counters().deleteMany({ _id: { $regex: /^r\d+$/ } });
-    await counters().updateOne({ _id: 'leads' }, { $set: { c: {}, t: {}, w: {}, v: INDEX_VERSION } });
+    await counters().updateOne({ _id: 'leads' }, { $set: { c: {}, t: {}, w: {}, v: LAYOUT_VERSION } });
   });
 }
 
 async function layoutIsCurrent(): Promise<boolean> {
   const doc = await counters().findOne({ _id: 'leads' }, { projection: { v: 1 } });
-  return doc?.v === INDEX_VERSION;
+  return doc?.v === LAYOUT_VERSION;
 }
 
 /**
@@ -263,7 +268,7 @@ export async function checkLeadReadModel(): Promise<void> {
     // Notes left by a crash (or by writes under way on other servers: waited for while frozen).
     const crashed = Object.keys((before?.p ?? {}) as object).length > 0;
     const { leads: n, repaired } = await syncAllEntries();
-    // Counters recounted before index documents had tokens (entry-cache.ts) are recounted once to give them theirs.
+    // Counters recounted before entry documents had tokens (entry-cache.ts) are recounted once to give them theirs.
     const off = repaired > 0 || crashed || !before?.tokens || !(await countersMatchEntries());
     if (off) await frozen(recountFromEntries);
     logger.info({ leads: n, repaired, crashed, recounted: off, ms: Date.now() - started }, 'lead read model checked');

@@ -5,7 +5,7 @@
 // entry is lost; a rebuild's short freeze (rebuild.ts) holds new writes back, it never drops them.
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
-import { INDEX_VERSION, applyDelta, bucketOf, counters, index, moveDelta } from './counters.ts';
+import { LAYOUT_VERSION, applyDelta, bucketOf, counters, entryDocs, moveDelta } from './counters.ts';
 import { encodeEntry, entryKey, entryOf, entryWithMark, readEntry, sameFacts, type StoredEntry } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
 
@@ -45,7 +45,7 @@ async function notePending(mark: string, pending: PendingChange): Promise<void> 
     const doc = await counters().findOne({ _id: 'leads' }, { projection: { frozen: 1 } });
     if (!doc) {
       await counters()
-        .insertOne({ _id: 'leads', c: {}, t: {}, w: {}, v: INDEX_VERSION, p: { [mark]: pending } })
+        .insertOne({ _id: 'leads', c: {}, t: {}, w: {}, v: LAYOUT_VERSION, p: { [mark]: pending } })
         .then(
           () => undefined,
           (err: unknown) => {
@@ -76,7 +76,7 @@ async function moveEntry(seq: number, id: unknown, expect: string | null, next: 
   const filter = { _id: `b${bucketOf(seq)}`, ...(expect === null ? { [field]: { $exists: false } } : { [field]: entryWithMark(expect) }) };
   const update = next ? { $set: { [field]: encodeEntry(next) } } : { $unset: { [field]: '' } };
   try {
-    const r = await index().updateOne(filter, update, { upsert: expect === null && next !== null });
+    const r = await entryDocs().updateOne(filter, update, { upsert: expect === null && next !== null });
     return r.matchedCount + r.upsertedCount > 0;
   } catch (err) {
     // The upsert of a missing entry met a document that holds one: another writer placed it first.
@@ -95,7 +95,7 @@ export async function syncEntry(id: unknown, seq: number): Promise<Record<string
   const _id = new mongoose.Types.ObjectId(String(id));
   const key = entryKey(seq, id);
   for (;;) {
-    const doc = await index().findOne({ _id: `b${bucketOf(seq)}` }, { projection: { [`e.${key}`]: 1 } });
+    const doc = await entryDocs().findOne({ _id: `b${bucketOf(seq)}` }, { projection: { [`e.${key}`]: 1 } });
     const was = readEntry(key, (doc?.e as Record<string, unknown> | undefined)?.[key]);
     const lead = (await leads().findOne({ _id }, { projection: FACTS_PROJECTION })) as LeadFacts | null;
     const now = lead && lead.seq === seq ? entryOf(lead, '') : null;
