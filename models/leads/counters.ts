@@ -8,7 +8,7 @@ import type { StoredEntry } from './entry.ts';
 import { holderCode, isWaiting } from './rules.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 /** Leads per index document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */
