@@ -2,12 +2,10 @@
 // from — the landing page, the referring site and the utm_* parameters of the session's first page
 // view — as the form sends it, as a lead keeps it, and the one rule that names its source.
 import { z } from 'zod';
+import { FIRST_TOUCH_LIMITS } from './public.ts';
 
-/** Longest utm_* value kept: campaign names are short; longer is an attack or a mistake. */
-export const UTM_MAX = 100;
-/** Longest landing page path (without its query) and referrer address accepted. */
-export const PATH_MAX = 300;
-export const REFERRER_MAX = 500;
+/** Longest utm_* value, landing page path and referrer address accepted (schemas/public.ts). */
+const { utm: UTM_MAX, path: PATH_MAX, referrer: REFERRER_MAX } = FIRST_TOUCH_LIMITS;
 
 /** The source of a lead with no first touch that staff added by hand. */
 export const STAFF_SOURCE = 'added by staff';
