@@ -8,7 +8,7 @@ import { ensureStaff, signIn } from './helpers.ts';
 const run = Date.now().toString(36);
 
 let visitor = 40;
-/** A visitor of their own (own browser session and address) lands on `/?utm_source=…`, reads /about, then sends the form. */
+/** A visitor of their own (own browser session and address) lands on `/?utm_source=…`, then sends the form from /contact. */
 async function visitAndSend(browser: Browser, source: string, name: string): Promise<string> {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `192.0.2.${visitor++}` } });
   const page = await context.newPage();
@@ -32,6 +32,7 @@ async function closeInConsole(page: Page, leadId: string, name: string, agent: s
   await page.goto(`/admin/leads/${leadId}`);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText(source, { exact: true })).toBeVisible();
+  await expect(page.getByText('Landing page: /', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: `Claim for ${agent}` }).click();
   await page.getByLabel(`Status for ${name}`).selectOption('closed');
   const form = page.getByRole('dialog', { name: 'Customer Information' });

@@ -38,7 +38,7 @@ function FirstTouchFact({ record }: { record: LeadRecordView }) {
     : [];
   return (
     <Fact label="First touch">
-      {record.sourceLabel}
+      <span>{record.sourceLabel}</span>
       {details
         .filter(([, v]) => v)
         .map(([label, v]) => (
