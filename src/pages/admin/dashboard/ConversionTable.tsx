@@ -1,6 +1,7 @@
 // Where clients come from (issue 26): for a chosen period, the leads that arrived, the deals closed of
 // them, conversion and premium written, by source and by agent, with each agent's median time from
-// arrival to first call, and the same table as a CSV download.
+// arrival to first call, and the same table as a CSV download. Titled "Conversion by source and agent":
+// no "from" or "to" in its names, which would shadow the activity export's From and To fields.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
@@ -86,7 +87,7 @@ export function ConversionTable({ onError }: { onError(message: string): void })
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={`${selectId}-title`} className="text-lg font-semibold text-slate-900">
-            Where clients come from
+            Conversion by source and agent
           </h2>
           <p className="text-sm text-slate-500">
             Leads that arrived in the period and the deals closed of them
