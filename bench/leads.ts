@@ -47,6 +47,7 @@ export async function seed(size: number) {
             claimedAt: status === 'unclaimed' ? null : new Date(createdAt.getTime() + 30 * 60_000),
             contactedAt: ['unclaimed', 'lost'].includes(status) ? null : new Date(createdAt.getTime() + 60 * 60_000),
             createdAt,
+            firstTouch: i % 4 ? { landingPage: '/', utmSource: ['newsletter', 'facebook', 'google'][i % 3] } : null,
             seq: last - size + 1 + i,
           };
         }),
@@ -100,6 +101,11 @@ async function measure(server: TestServer, token: string, size: number): Promise
   out.set('leads.page all by name, page 2', await median(3, page({ tab: 'all', page: 2, sort: 'name', order: 'asc' })));
   out.set('leads.page unclaimed, overdue filter', await median(3, page({ tab: 'unclaimed', page: 0, overdue: true })));
   out.set('GET /api/admin/stats (counters)', await median(5, get('/api/admin/stats')));
+  const conversion = (period: string) =>
+    get(`/trpc/leads.conversion?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ period })))}`);
+  out.set('leads.conversion 30d (index entries)', await median(3, conversion('30d')));
+  out.set('leads.conversion current-year', await median(3, conversion('current-year')));
+  out.set('conversion.csv current-year', await median(3, get('/api/admin/stats/conversion.csv?period=current-year')));
   const unclaimed = fresh.map((id) => ({ _id: id }));
   n = 0;
   out.set(

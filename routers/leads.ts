@@ -18,7 +18,9 @@ import { getLeadRecord } from '../models/leads/index.ts';
 import { logCall } from '../models/leads/index.ts';
 import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
-import { restRoutes } from './rest.ts';
+import { conversionTable } from '../models/leads/index.ts';
+import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
+import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
@@ -61,6 +63,9 @@ export const leadsRouter = router({
     ),
   ),
 
+  /** The conversion table of a period: by source and by agent (issue 26; models/leads/conversion.ts). */
+  conversion: protectedProcedure.input(conversionInput).query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE)),
+
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();
     return { ...stats, ...legacyAgentKeys(stats.agents) };
@@ -83,4 +88,15 @@ export const leadsRest = restRoutes(leadsRouter, [
   { method: 'put', path: '/api/admin/leads/:id', handle: (c, req) => c.update({ ...req.body, leadId: req.params.id }) },
   { method: 'delete', path: '/api/admin/leads/:id', handle: (c, req) => c.remove({ leadId: String(req.params.id) }) },
   { method: 'get', path: '/api/admin/stats', handle: (c) => c.stats() },
+  {
+    method: 'get',
+    path: '/api/admin/stats/conversion.csv',
+    handle: async (c, req, res) => {
+      const table = await c.conversion({ period: req.query.period as ConversionInput['period'] });
+      res
+        .status(200)
+        .set(csvAttachment(`conversion-${table.period}.csv`))
+        .send(conversionCsv(table));
+    },
+  },
 ]);

@@ -7,6 +7,7 @@ import { tooManyRequests } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { createLead } from '../models/leads/index.ts';
 import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
+import { firstTouchOf } from '../schemas/first-touch.ts';
 import { restRoutes } from './rest.ts';
 import { publicProcedure, router } from './trpc.ts';
 
@@ -46,12 +47,14 @@ export const siteRouter = router({
    * nothing, but nothing is stored. A repeat within 24 hours is stored and marked by the model.
    */
   referral: limitReferrals.input(referralSubmission).mutation(async ({ input, ctx }): Promise<ReferralResult> => {
-    const { [HONEYPOT_FIELD]: honeypot, ...lead } = input;
+    const { [HONEYPOT_FIELD]: honeypot, attribution, ...lead } = input;
     if (honeypot?.trim()) {
       logger.info({ ip: ctx.ip }, 'lead form honeypot filled: submission dropped');
       return { success: true, leadId: randomBytes(12).toString('hex') };
     }
-    const created = await createLead({ ...lead, source: 'website', ip: ctx.ip });
+    // The site's own host is no referrer: a visitor moving between its pages came from nowhere new.
+    const firstTouch = firstTouchOf(attribution, [ctx.req.hostname]);
+    const created = await createLead({ ...lead, source: 'website', ip: ctx.ip, firstTouch });
     return { success: true, leadId: created.id as string };
   }),
 });

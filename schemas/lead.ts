@@ -1,5 +1,6 @@
 // Lead schemas and option lists, shared by the forms, the procedures, the REST adapters and the model.
 import { z } from 'zod';
+import type { FirstTouch } from './first-touch.ts';
 import { normalisePhone, phoneKey } from './phone.ts';
 
 export const LEAD_STATUSES = ['unclaimed', 'called', 'follow-up', 'quoted', 'closed', 'lost'] as const;
@@ -192,6 +193,10 @@ export interface LeadRecordView {
   /** Other leads from the same email or phone, newest first. */
   duplicates: { leadId: string; name: string; createdAt: Date; status: LeadStatus }[];
   customerId: string | null;
+  /** Where the visit that sent the form came from (schemas/first-touch.ts); null when unknown. */
+  firstTouch: FirstTouch | null;
+  /** The source the dashboard counts it under (utm_source, else the referring host, else "direct"). */
+  sourceLabel: string;
 }
 
 /** An agent's queue for the day (docs/product.md §10). */

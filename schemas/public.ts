@@ -15,3 +15,10 @@ export const PUBLIC_PAGES = ['/', '/about', '/contact'] as const;
  * cache, the public pages' table and the header's current-page links; React Router matches alike).
  */
 export const pagePath = (pathname: string): string => pathname.replace(/(.)\/+$/, '$1');
+
+/**
+ * Bounds of a lead's first touch (schemas/first-touch.ts): the longest utm_* value, landing page path and
+ * referrer address accepted. The public pages cut what they send to these, so a long campaign name
+ * never costs a visitor their submission.
+ */
+export const FIRST_TOUCH_LIMITS = { utm: 100, path: 300, referrer: 500 } as const;

@@ -1,5 +1,6 @@
 // The browser entry of the public pages: React hydrates only their islands (src/components/Island.tsx),
-// the header with its mobile menu and the lead form, each a root of its own, and reports the visit.
+// the header with its mobile menu and the lead form, each a root of its own, remembers the session's
+// first touch and reports the visit.
 // No router and no data library: links between public pages are plain links to cached HTML.
 import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { LeadForm } from './pages/public/LeadForm.tsx';
 import type { IslandName } from './components/Island.tsx';
 import { ClientConfigContext, readClientConfig } from './lib/client-config.tsx';
 import { trackVisit } from './lib/track-visit.ts';
+import { rememberFirstTouch } from './lib/first-touch.ts';
 import './public.css';
 
 const islands: Record<IslandName, () => ReactNode> = {
@@ -25,6 +27,8 @@ const onRecoverableError = (error: unknown) => {
   console.error('hydration', error);
 };
 
+// The session's first page view is its first touch, sent with a lead form (src/lib/first-touch.ts).
+rememberFirstTouch();
 const config = readClientConfig();
 for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const island = islands[root.dataset.island as IslandName];

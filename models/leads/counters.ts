@@ -8,7 +8,7 @@ import type { StoredEntry } from './entry.ts';
 import { holderCode, isWaiting } from './rules.ts';
 
 /** Bump when the layout below changes: the start-up check then rebuilds. */
-export const LAYOUT_VERSION = 6;
+export const LAYOUT_VERSION = 7;
 /** Leads per entry document. */
 export const BUCKET = 100;
 /** Leads per counted range: tab counts per range let a page skip whole ranges. */

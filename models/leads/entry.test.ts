@@ -14,6 +14,8 @@ const lead = {
   name: 'Ana MARÍA',
   email: 'Ana@Example.org',
   phoneDigits: '3035550100',
+  source: 'website',
+  firstTouch: { utmSource: 'Newsletter', referrerHost: 'facebook.com' },
 };
 
 describe('list entry codec', () => {
@@ -22,6 +24,7 @@ describe('list entry codec', () => {
     const read = readEntry(entryKey(lead.seq, lead._id), encodeEntry(stored));
     expect(read).toEqual({ ...stored, seq: 1234, id: lead._id });
     expect(read).toMatchObject({ tab: holderCode('Zoë Ng'), closed: false, name: 'ana maría', email: 'ana@example.org', contacted: true });
+    expect(read).toMatchObject({ contactedAt: Date.parse('2026-11-01T10:00:00Z'), source: 'newsletter' });
   });
 
   it('tells apart entries whose lead differs in any listed fact, and not by the mark alone', () => {
@@ -35,6 +38,9 @@ describe('list entry codec', () => {
       { email: 'x@example.org' },
       { phoneDigits: '1' },
       { createdAt: new Date() },
+      { contactedAt: new Date('2026-11-02T10:00:00Z') },
+      { firstTouch: { utmSource: 'facebook' } },
+      { firstTouch: null },
     ])
       expect(sameFacts(base, entryOf({ ...lead, ...change }, 'm1')), JSON.stringify(change)).toBe(false);
   });

@@ -4,6 +4,7 @@
 // over entries, so neither reads the leads themselves. A field the list shows, sorts or searches is
 // added here, in StoredEntry and entryOf, and LAYOUT_VERSION is bumped (docs/decisions/004-lead-read-model.md).
 import { LEAD_STATUSES, type LeadPageInput } from '../../schemas/lead.ts';
+import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { holderCode, holderName, isOverdue as overdueLead, primaryTab, type LeadFacts } from './rules.ts';
 
 /** An entry as stored under `e.<seq>_<leadId>` of an entry document. */
@@ -23,6 +24,10 @@ export interface StoredEntry {
   createdAt: number;
   /** Ever moved past claimed (called, quoted, closed...): never overdue again. */
   contacted: boolean;
+  /** When it was first contacted (its first logged call or status past claimed), ms since the epoch; 0 for never. */
+  contactedAt: number;
+  /** Where it came from (schemas/first-touch.ts leadSourceOf): the dashboard's conversion by source. */
+  source: string;
   /** The lead write this entry reflects (the lead's countMark), or a fresh mark of a repair: compare-and-set on it. */
   mark: string;
 }
@@ -45,6 +50,8 @@ export function entryOf(l: LeadFacts, mark: string): StoredEntry {
     holder: holderCode(l.claimedBy),
     createdAt: l.createdAt.getTime(),
     contacted: Boolean(l.contactedAt),
+    contactedAt: l.contactedAt ? new Date(l.contactedAt).getTime() : 0,
+    source: leadSourceOf(l.firstTouch, l.source === 'admin' ? 'admin' : 'website'),
     mark,
   };
 }
@@ -57,7 +64,20 @@ const SEP = '\x1f';
 const text = (v: string) => v.replaceAll(SEP, ' ');
 
 /** The entry as stored: its fields in ENTRY_FIELDS order, the mark first so a compare-and-set can match its prefix. */
-const ENTRY_FIELDS = ['mark', 'tab', 'closed', 'name', 'email', 'phone', 'status', 'holder', 'createdAt', 'contacted'] as const;
+const ENTRY_FIELDS = [
+  'mark',
+  'tab',
+  'closed',
+  'name',
+  'email',
+  'phone',
+  'status',
+  'holder',
+  'createdAt',
+  'contacted',
+  'contactedAt',
+  'source',
+] as const;
 
 /** The stored text of an entry (the one codec's writing half). */
 export function encodeEntry(e: StoredEntry): string {
@@ -89,6 +109,8 @@ export function readEntry(key: string, stored: unknown): Entry | null {
     holder: v[7],
     createdAt: Number(v[8]),
     contacted: v[9] === '1',
+    contactedAt: Number(v[10]) || 0,
+    source: v[11],
   };
 }
 
@@ -105,7 +127,9 @@ export const sameFacts = (a: StoredEntry, b: StoredEntry) =>
   a.status === b.status &&
   a.holder === b.holder &&
   a.createdAt === b.createdAt &&
-  a.contacted === b.contacted;
+  a.contacted === b.contacted &&
+  a.contactedAt === b.contactedAt &&
+  a.source === b.source;
 
 export const inTab = (e: StoredEntry, tab: string) => tab === 'all' || e.tab === tab || (tab === 'closed' && e.closed);
 export const newestFirst = (a: Entry, b: Entry) => b.seq - a.seq;

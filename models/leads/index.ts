@@ -2,7 +2,7 @@
 // imports from here, never LeadModel or the read model's collections (eslint.config.js enforces it).
 // schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts, close.ts and
 // changes.ts (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
-// counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts and record.ts (the queries).
+// counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts, conversion.ts and record.ts (the queries).
 import type { FilterQuery } from 'mongoose';
 import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
 
@@ -27,6 +27,7 @@ export { addTimelineEntry } from './timeline.ts';
 export { myWork, noteFollowUp } from './follow-ups.ts';
 export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';
 export { leadStats, legacyAgentKeys } from './stats.ts';
+export { conversionTable } from './conversion.ts';
 export { getLeadRecord } from './record.ts';
 export { readCounters, type LeadCounters } from './counters.ts';
 export { checkLeadReadModel, prepareLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';

@@ -11,6 +11,7 @@ import { leadCreated } from './created.ts';
 import { leadRegion } from './region.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
 import { phoneKey } from '../../schemas/phone.ts';
+import type { FirstTouch } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
 import { FINISHED, isOverdue } from './rules.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
@@ -29,6 +30,7 @@ export async function createLead({
   notes?: string;
   source?: 'website' | 'admin';
   /** the visitor's address, for the region */ ip?: string;
+  /** where the visit that sent the form came from */ firstTouch?: FirstTouch | null;
 }): Promise<LeadDoc> {
   const phoneDigits = phoneKey(input.phone);
   const _id = new mongoose.Types.ObjectId();

@@ -5,6 +5,7 @@ import { findLead, toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { readTimeline } from './timeline.ts';
 import { phoneKey } from '../../schemas/phone.ts';
+import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { CustomerModel } from '../customer.ts';
 
 export const DUPLICATES_MAX = 20;
@@ -40,5 +41,22 @@ export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
       .select({ _id: 1 })
       .lean(),
   ]);
-  return { lead: toLeadView(lead), timeline, duplicates, customerId: customer ? String(customer._id) : null };
+  const touch = lead.firstTouch;
+  const firstTouch = touch
+    ? {
+        landingPage: touch.landingPage ?? null,
+        referrerHost: touch.referrerHost ?? null,
+        utmSource: touch.utmSource ?? null,
+        utmMedium: touch.utmMedium ?? null,
+        utmCampaign: touch.utmCampaign ?? null,
+      }
+    : null;
+  return {
+    lead: toLeadView(lead),
+    timeline,
+    duplicates,
+    customerId: customer ? String(customer._id) : null,
+    firstTouch,
+    sourceLabel: leadSourceOf(firstTouch, lead.source === 'admin' ? 'admin' : 'website'),
+  };
 }

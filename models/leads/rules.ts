@@ -1,6 +1,7 @@
 // The lead rules the list, the counters, the dashboard and the lead view share, written once: which
 // tab a lead shows under, which leads are waiting for a first contact, and when a waiting lead is overdue.
 import { RESPONSE_PROMISE_MS, type LeadStatus } from '../../schemas/lead.ts';
+import type { FirstTouch } from '../../schemas/first-touch.ts';
 
 export { RESPONSE_PROMISE_MS };
 
@@ -19,6 +20,9 @@ export interface LeadFacts {
   name: string;
   email: string;
   phoneDigits: string;
+  /** Who added it ('website' | 'admin') and where its visit came from: the entry's source. */
+  source?: string | null;
+  firstTouch?: Partial<FirstTouch> | null;
   /** The lead's last counted write (lead.ts); the list's entry carries the mark it reflects. */
   countMark?: string | null;
 }

@@ -33,6 +33,17 @@ const leadSchema = new Schema(
       type: new Schema({ state: String, timeZones: [String], from: { type: String, enum: ['phone', 'address'] } }, { _id: false }),
       default: null,
     },
+    /**
+     * Where the visit that sent the form came from (schemas/first-touch.ts FirstTouch): landing page,
+     * referring host and utm_* values; null for leads added by staff or sent without one.
+     */
+    firstTouch: {
+      type: new Schema(
+        { landingPage: String, referrerHost: String, utmSource: String, utmMedium: String, utmCampaign: String },
+        { _id: false },
+      ),
+      default: null,
+    },
     /** The last call logged on the lead. */
     lastCall: {
       type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),

@@ -15,7 +15,7 @@ export const conversionRate = (closed: number, assigned: number) => (assigned ? 
 /** Median arrival-to-claim time is measured over claims of the last 90 days. */
 const MEDIAN_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
-function median(values: number[]): number | null {
+export function median(values: number[]): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

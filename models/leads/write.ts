@@ -30,6 +30,9 @@ export const FACTS_PROJECTION = {
   name: 1,
   email: 1,
   phoneDigits: 1,
+  source: 1,
+  'firstTouch.utmSource': 1,
+  'firstTouch.referrerHost': 1,
   countMark: 1,
 } as const;
 

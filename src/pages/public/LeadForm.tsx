@@ -1,8 +1,10 @@
-// The lead form (docs/product.md §4, §5, §8): name, email and phone, posted to /api/referral.
+// The lead form (docs/product.md §4, §5, §8): name, email and phone, posted to /api/referral with the
+// session's first touch (src/lib/first-touch.ts).
 // idle -> submitting -> success | error; typing after an error clears it; an answer without a
 // success flag leaves everything as it was. An island of the public pages (src/entry-public.tsx).
 import { useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
+import { readFirstTouch } from '../../lib/first-touch.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
@@ -37,6 +39,7 @@ export async function submitReferral(apiBase: string, fields: Fields, honeypot: 
         email: fields.email.trim(),
         phone: fields.phone.trim(),
         [HONEYPOT_FIELD]: honeypot,
+        attribution: readFirstTouch(),
       }),
     });
   } catch {

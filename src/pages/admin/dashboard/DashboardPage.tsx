@@ -1,4 +1,5 @@
-// Performance Dashboard: a card per agent, the overall card, and the recent activity.
+// Performance Dashboard: a card per agent, the overall card, where clients come from (the conversion
+// table by source and agent), and the recent activity.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { useAdminHost } from '../../../lib/session.ts';
 import { leadListHref } from '../../../lib/lead-links.ts';
 import { NewestUnclaimed } from './NewestUnclaimed.tsx';
 import { ActivityList } from './ActivityList.tsx';
+import { ConversionTable } from './ConversionTable.tsx';
 import { duration } from './relative-time.ts';
 
 /** A figure; with `to`, a link to the leads behind it (the link's name says where it goes). */
@@ -107,6 +109,8 @@ export default function DashboardPage() {
           ))}
         </div>
       )}
+
+      <ConversionTable onError={showError} />
 
       <ActivityList onError={showError} />
     </div>

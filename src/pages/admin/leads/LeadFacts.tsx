@@ -24,6 +24,31 @@ const When = ({ at, now }: { at: Date; now: number }) => (
   </time>
 );
 const none = <span className="text-slate-500">—</span>;
+
+/** Where the visit that sent the form came from: the source it is counted under, then the details kept. */
+function FirstTouchFact({ record }: { record: LeadRecordView }) {
+  const t = record.firstTouch;
+  const details: [string, string | null][] = t
+    ? [
+        ['Medium', t.utmMedium],
+        ['Campaign', t.utmCampaign],
+        ['Referrer', t.referrerHost],
+        ['Landing page', t.landingPage],
+      ]
+    : [];
+  return (
+    <Fact label="First touch">
+      <span>{record.sourceLabel}</span>
+      {details
+        .filter(([, v]) => v)
+        .map(([label, v]) => (
+          <span key={label} className="block text-xs text-slate-600">
+            {label}: {v}
+          </span>
+        ))}
+    </Fact>
+  );
+}
 const link = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 
 export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; now: number; adminHost: boolean }) {
@@ -50,6 +75,7 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         {!finished && <span className="block text-xs text-slate-600">{span(now - lead.createdAt.getTime())} old</span>}
       </Fact>
       <Fact label="Source">{lead.source === 'website' ? 'Website form' : 'Added by staff'}</Fact>
+      <FirstTouchFact record={record} />
       <Fact label="Claimed by">
         {lead.claimedBy ? (
           <>

@@ -1,0 +1,82 @@
+// The dashboard's conversion table (schemas/lead-conversion.ts) from the list's entries: one
+// pass over the entries this server holds (entry-cache.ts: only entry documents changed since are read),
+// keeping the entries that arrived in the period, counted by source and by holder.
+import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
+import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
+import { periodWindows } from '../visit/periods.ts';
+import { listAgents } from '../staff.ts';
+import { readCounters } from './counters.ts';
+import { everyEntry } from './entry-cache.ts';
+import type { Entry } from './entry.ts';
+import { holderName } from './rules.ts';
+import { conversionRate, median } from './stats.ts';
+
+/** A row being counted, with the ids of its closed leads for the premium they brought. */
+export interface CountedRow extends ConversionRow {
+  closedLeadIds: string[];
+}
+
+const emptyRow = (label: string): CountedRow => ({
+  label,
+  leads: 0,
+  closed: 0,
+  conversionRate: 0,
+  premiumWrittenCents: null,
+  closedLeadIds: [],
+});
+
+function count(row: CountedRow, e: Entry): void {
+  row.leads++;
+  if (e.closed) {
+    row.closed++;
+    row.closedLeadIds.push(e.id);
+  }
+}
+
+/**
+ * The premium written on each row's closed leads, in cents (rows left at null show "—"). The one
+ * place the policies join the table: until they exist (issue 26 part A) nothing is known.
+ */
+export async function fillPremiumWritten(rows: CountedRow[], window: { start: Date; end: Date }): Promise<void> {
+  void rows;
+  void window;
+}
+
+/** The rows without their lead ids, with their conversion, most leads first (then by label). */
+function finished<R extends CountedRow>(rows: Iterable<R>): Omit<R, 'closedLeadIds'>[] {
+  return [...rows]
+    .sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label))
+    .map(({ closedLeadIds, ...r }) => {
+      void closedLeadIds;
+      return { ...r, conversionRate: conversionRate(r.closed, r.leads) };
+    });
+}
+
+/** The table for a period of the analytics' periods, in the brokerage's time zone. */
+export async function conversionTable(period: AnalyticsPeriod, timeZone: string, now = new Date()): Promise<ConversionTable> {
+  const { start, end } = periodWindows(period, now, timeZone).current;
+  const [from, to] = [start.getTime(), end.getTime()];
+  const total = emptyRow('All leads');
+  const bySource = new Map<string, CountedRow>();
+  const byAgent = new Map<string, CountedRow & { waits: number[] }>();
+  // Every current agent has a row, with or without leads in the period.
+  for (const agent of await listAgents()) byAgent.set(agent.name, { ...emptyRow(agent.name), waits: [] });
+
+  for (const e of await everyEntry(await readCounters())) {
+    if (e.createdAt < from || e.createdAt >= to) continue;
+    count(total, e);
+    const source = bySource.get(e.source) ?? bySource.set(e.source, emptyRow(e.source)).get(e.source)!;
+    count(source, e);
+    const agentName = holderName(e.holder) || NOT_CLAIMED;
+    const agent = byAgent.get(agentName) ?? byAgent.set(agentName, { ...emptyRow(agentName), waits: [] }).get(agentName)!;
+    count(agent, e);
+    if (e.contactedAt > 0) agent.waits.push(Math.max(0, e.contactedAt - e.createdAt) / 60_000);
+  }
+
+  await fillPremiumWritten([total, ...bySource.values(), ...byAgent.values()], { start, end });
+  const agents: AgentConversionRow[] = finished(byAgent.values()).map(({ waits, ...r }) => {
+    const med = median(waits);
+    return { ...r, medianFirstCallMinutes: med === null ? null : Math.round(med) };
+  });
+  return { period, start, end, total: finished([total])[0], bySource: finished(bySource.values()), byAgent: agents };
+}
