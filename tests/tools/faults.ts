@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS || 180);
 /** Lead submissions during which the server is killed (1,000 by default). */
 const SUBMISSIONS = Number(process.env.FAULT_SUBMISSIONS || 1000);
@@ -329,7 +329,7 @@ try {
 console.log('\nfaults figures:');
 for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 console.log(problems.length ? `\nfaults: ${problems.length} problem(s)` : '\nfaults: all passed');
-// For scripts/test-all.mjs: each check counts as one test.
+// For tests/tools/test-all.mjs: each check counts as one test.
 if (process.env.FAULTS_SUMMARY_FILE)
   writeFileSync(process.env.FAULTS_SUMMARY_FILE, JSON.stringify({ passed: checksPassed, failed: problems.length }));
 process.exit(problems.length ? 1 : 0);
