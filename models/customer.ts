@@ -30,7 +30,7 @@ import {
 import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
-import { addTimelineEntry, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './leads/index.ts';
+import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './leads/index.ts';
 import { withLeadNotes } from './customer-notes.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { openText } from '../server/field-crypto.ts';
@@ -273,7 +273,7 @@ export async function closeLeadIntoCustomer(
     if (!isDuplicateKey(err)) throw err;
     // An earlier attempt created it and stopped before closing the lead: reuse it with this form's values.
     const existing = await CustomerModel.findOneAndUpdate({ leadKey }, { $set: fields }, { new: true, runValidators: true }).lean();
-    if (!existing) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+    if (!existing) throw leadChanged();
     customerId = String(existing._id);
   }
 
@@ -287,7 +287,7 @@ export async function closeLeadIntoCustomer(
     if (now === 'closed') return { customerId };
     if (createdHere) await undoCreate(customerId, lead._id);
     if (!now) throw notFound('Lead not found');
-    throw conflict('This lead was changed by someone else. Please refresh and try again.');
+    throw leadChanged();
   }
 
   const leadName = lead.name;

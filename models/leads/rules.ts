@@ -1,8 +1,12 @@
 // The lead rules the list, the counters, the dashboard and the lead view share, written once: which
 // tab a lead shows under, which leads are waiting for a first contact, and when a waiting lead is overdue.
 import { RESPONSE_PROMISE_MS, type LeadStatus } from '../../schemas/lead.ts';
+import { conflict } from '../../server/errors.ts';
 
 export { RESPONSE_PROMISE_MS };
+
+/** The answer to a write that lost a race: the lead changed between reading it and writing it. */
+export const leadChanged = () => conflict('This lead was changed by someone else. Please refresh and try again.');
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
 export const FINISHED: LeadStatus[] = ['closed', 'lost'];
