@@ -20,6 +20,7 @@ import {
   kidsProblem,
   missingDetails,
   type CloseLeadCustomer,
+  type CloseLeadCustomerInput,
   type CustomerData,
   type CustomerDetail,
   type CustomerSummary,
@@ -213,14 +214,6 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
     leadId: current.leadId ? String(current.leadId) : undefined,
     leadName: current.name,
   });
-}
-
-/** Contact details and optional profile fields captured when a lead is closed. */
-export interface CloseLeadCustomerInput {
-  name: string;
-  email: string;
-  phone: string;
-  [field: string]: unknown;
 }
 
 /**
