@@ -1,5 +1,5 @@
 // End-to-end tests drive the built production server (as `npm start` runs it) in Debian's Chromium.
-// scripts/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
+// tests/tools/test-all.mjs picks the port and a fresh DATA_DIR; these defaults serve a manual run.
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_KEY, E2E_JWT_SECRET } from './e2e/helpers.ts';
 

@@ -1,7 +1,7 @@
 // Composes the product: configuration, database, application, and a graceful shutdown.
 import { ConfigError, loadConfig, type Config } from './server/config.ts';
 import { connectDatabase } from './server/db.ts';
-import { EmbeddedDbError } from './server/embedded-db.ts';
+import { EmbeddedDbError } from './server/embedded-db-build.ts';
 import { createApp } from './server/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';

@@ -20,6 +20,7 @@ import {
   kidsProblem,
   missingDetails,
   type CloseLeadCustomer,
+  type CloseLeadCustomerInput,
   type CustomerData,
   type CustomerDetail,
   type CustomerSummary,
@@ -30,7 +31,7 @@ import {
 import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
-import { addTimelineEntry, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './leads/index.ts';
+import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './leads/index.ts';
 import { withLeadNotes } from './customer-notes.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { openText } from '../server/field-crypto.ts';
@@ -215,14 +216,6 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
   });
 }
 
-/** Contact details and optional profile fields captured when a lead is closed. */
-export interface CloseLeadCustomerInput {
-  name: string;
-  email: string;
-  phone: string;
-  [field: string]: unknown;
-}
-
 /**
  * Takes back the customer a failed close created, unless the lead did get closed (a write reported
  * as failed that went through, or a concurrent save of the same form): a closed lead keeps its
@@ -273,7 +266,7 @@ export async function closeLeadIntoCustomer(
     if (!isDuplicateKey(err)) throw err;
     // An earlier attempt created it and stopped before closing the lead: reuse it with this form's values.
     const existing = await CustomerModel.findOneAndUpdate({ leadKey }, { $set: fields }, { new: true, runValidators: true }).lean();
-    if (!existing) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+    if (!existing) throw leadChanged();
     customerId = String(existing._id);
   }
 
@@ -287,7 +280,7 @@ export async function closeLeadIntoCustomer(
     if (now === 'closed') return { customerId };
     if (createdHere) await undoCreate(customerId, lead._id);
     if (!now) throw notFound('Lead not found');
-    throw conflict('This lead was changed by someone else. Please refresh and try again.');
+    throw leadChanged();
   }
 
   const leadName = lead.name;

@@ -196,6 +196,8 @@ export const customerInput = customerRules();
 /** The customer-information form that closes a lead (docs/product.md §5): only name, email and phone required. */
 export const closeLeadCustomer = customerRules(REQUIRED_DETAILS);
 export type CloseLeadCustomer = z.output<typeof customerObject>;
+/** What closing a lead accepts before its rules run: contact details and optional profile fields. */
+export type CloseLeadCustomerInput = z.input<typeof closeLeadCustomer>;
 
 export const customerIdInput = z.object({ customerId: z.string().trim().min(1, 'customerId is required').max(64) });
 

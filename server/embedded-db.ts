@@ -1,117 +1,16 @@
 // The embedded MongoDB-compatible database used when MONGODB_URI is unset: FerretDB v1.24 with its
 // SQLite backend behind a write-serialising wire proxy (db/ferretdb), built once into a git-ignored
 // cache, reachable only through Unix sockets in a private directory, with its files under DATA_DIR.
-// This module is the one place that starts, finds, supervises and stops it.
+// This module is the one place that starts, finds, supervises and stops it (server/embedded-db-build.ts builds it).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import mongoose from 'mongoose';
+import { EmbeddedDbError, ensureFerretDbBinary } from './embedded-db-build.ts';
 import { logger } from './logger.ts';
-
-const root = path.resolve(import.meta.dirname, '..');
-const sourceDir = path.join(root, 'db', 'ferretdb');
-export const FERRETDB_VERSION = 'v1.24.0';
-
-/** Files of FerretDB replaced or added at build time (db/ferretdb/_overlay; Go ignores a directory named with a leading underscore). */
-const overlayDir = path.join(sourceDir, '_overlay');
-
-/** A hash of the Go sources in the binary's name, so a changed program is rebuilt, not reused from the cache. */
-function sourceHash(): string {
-  const h = createHash('sha256');
-  const files = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
-    .filter((n) => /\.go$|^go\.(mod|sum)$/.test(path.basename(n)))
-    .sort();
-  for (const f of files) h.update(f).update(readFileSync(path.join(sourceDir, f)));
-  return h.digest('hex').slice(0, 12);
-}
-
-/**
- * A build directory holding FerretDB's module source with the overlay files on top, and a go.mod
- * that points the module there (`go build -modfile`). Go does not let -overlay replace files in
- * the module cache, hence the copy.
- */
-function patchedModule(work: string): string {
-  const mod = spawnSync('go', ['mod', 'download', '-json', 'github.com/FerretDB/FerretDB'], { cwd: sourceDir, encoding: 'utf8' });
-  if (mod.status !== 0) throw new EmbeddedDbError(`Fetching FerretDB's source failed: ${mod.stderr || mod.stdout}`);
-  const { Dir } = JSON.parse(mod.stdout) as { Dir: string };
-  const copy = path.join(work, 'FerretDB');
-  cpSync(Dir, copy, { recursive: true });
-  // The module cache's files are read-only: make the copy writable before laying the overlay on it.
-  for (const f of ['', ...readdirSync(copy, { recursive: true, encoding: 'utf8' })]) {
-    const p = path.join(copy, f);
-    chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644);
-  }
-  cpSync(overlayDir, copy, { recursive: true });
-  const modfile = path.join(work, 'go.mod');
-  writeFileSync(modfile, `${readFileSync(path.join(sourceDir, 'go.mod'), 'utf8')}\nreplace github.com/FerretDB/FerretDB => ${copy}\n`);
-  cpSync(path.join(sourceDir, 'go.sum'), path.join(work, 'go.sum'));
-  return modfile;
-}
-export const binaryPath = path.join(root, '.cache', 'ferretdb', `ferretdb-${FERRETDB_VERSION}-${sourceHash()}`);
-
-export class EmbeddedDbError extends Error {}
-
-/** Builds the FerretDB binary on first use; later calls return the cached build at once. */
-export async function ensureFerretDbBinary(): Promise<string> {
-  if (existsSync(binaryPath)) return binaryPath;
-  if (spawnSync('go', ['version']).error) {
-    throw new EmbeddedDbError(
-      'The embedded database is built with Go, and Go is not installed. ' +
-        'Either install Go (https://go.dev/doc/install) and start again, ' +
-        'or set MONGODB_URI to a MongoDB server (for example a hosted cluster).',
-    );
-  }
-  mkdirSync(path.dirname(binaryPath), { recursive: true });
-  // Each builder writes its own file and renames it into place, so concurrent first starts are safe.
-  const tmp = `${binaryPath}.${process.pid}.tmp`;
-  const work = `${binaryPath}.${process.pid}.src`;
-  const started = Date.now();
-  const progress = () =>
-    process.stderr.write(
-      `Building the embedded database (FerretDB ${FERRETDB_VERSION}, first start only)... ${Math.round((Date.now() - started) / 1000)}s\n`,
-    );
-  progress();
-  const timer = setInterval(progress, 10_000);
-  try {
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const go = spawn('go', ['build', '-trimpath', '-modfile', patchedModule(work), '-o', tmp, '.'], {
-        cwd: sourceDir,
-        stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, CGO_ENABLED: '0' },
-      });
-      go.on('error', reject);
-      go.on('exit', resolve);
-    });
-    if (code !== 0) throw new EmbeddedDbError(`Building FerretDB failed (go build exited with ${code}); see the output above.`);
-    renameSync(tmp, binaryPath);
-    // Builds of earlier sources are no longer used (a running one keeps its open file).
-    for (const old of readdirSync(path.dirname(binaryPath))) {
-      if (/^ferretdb-v[\d.]+(-[0-9a-f]{12})?$/.test(old) && old !== path.basename(binaryPath))
-        rmSync(path.join(path.dirname(binaryPath), old), { force: true });
-    }
-  } finally {
-    clearInterval(timer);
-    rmSync(tmp, { force: true });
-    rmSync(work, { recursive: true, force: true });
-  }
-  process.stderr.write(`Embedded database built in ${Math.round((Date.now() - started) / 1000)}s\n`);
-  return binaryPath;
-}
 
 /** Makes a directory private to this user, creating it if needed. */
 function privateDir(dir: string) {

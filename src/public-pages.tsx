@@ -1,7 +1,7 @@
 // The public pages of the main site (docs/product.md §2) with their handles: the route table of the
 // server's router (routes.tsx) and the server's list of pages that load the public bundle come from it.
 import type { ComponentType } from 'react';
-import type { PageHandle } from './routes.tsx';
+import type { PageHandle } from './lib/meta.ts';
 import { pagePath } from '../schemas/public.ts';
 import { HomePage } from './pages/public/HomePage.tsx';
 import { AboutPage } from './pages/public/AboutPage.tsx';

@@ -1,7 +1,8 @@
 // Every page name the routes report for visit tracking is one the server counts (schemas/analytics.ts).
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { buildRoutes, type PageHandle } from './routes.tsx';
+import { buildRoutes } from './routes.tsx';
+import type { PageHandle } from './lib/meta.ts';
 import { SITE_PAGES, sitePageOf } from '../schemas/analytics.ts';
 
 const pagesOf = (routes: RouteObject[]): string[] =>

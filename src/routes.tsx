@@ -2,7 +2,8 @@
 // visit tracking and gives its title and description for the document head.
 import { lazy } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { PublicLayout } from './components/PublicLayout.tsx';
+import { PublicLayout } from './pages/public/PublicLayout.tsx';
+import type { PageHandle } from './lib/meta.ts';
 import { notFoundPage, publicPageFor, publicPages } from './public-pages.tsx';
 
 // Admin screens load on demand, so the public pages ship no console code; AdminProviders brings
@@ -20,16 +21,6 @@ const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.t
 const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
 const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
-
-export interface PageHandle {
-  /** Page name reported for visit tracking. */
-  page: string;
-  title: string;
-  description?: string;
-  /** Admin screens are kept out of search engines. */
-  noindex?: boolean;
-  notFound?: boolean;
-}
 
 const h = (handle: PageHandle) => handle;
 

@@ -8,6 +8,7 @@ import { changeLead, findLead, toLeadView } from './lead.ts';
 import type { LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 import { noteFollowUp } from './follow-ups.ts';
+import { leadChanged } from './rules.ts';
 
 export const CLAIM_BEFORE_CALL = 'Claim this lead before logging a call.';
 
@@ -65,5 +66,5 @@ export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadVi
     );
     if (changed) return toLeadView(changed.after);
   }
-  throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  throw leadChanged();
 }

@@ -7,7 +7,7 @@ import type { FilterQuery } from 'mongoose';
 import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
 
 export type { LeadRecord };
-export { RESPONSE_PROMISE_MS, holderCode } from './rules.ts';
+export { RESPONSE_PROMISE_MS, holderCode, leadChanged } from './rules.ts';
 export {
   claimLead,
   createLead,

@@ -13,7 +13,7 @@ import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './t
 import { phoneKey } from '../../schemas/phone.ts';
 import type { FirstTouch } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
-import { FINISHED, isOverdue } from './rules.ts';
+import { FINISHED, isOverdue, leadChanged } from './rules.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -182,7 +182,7 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
         addTimelineEntry(leadId, { at: new Date(), kind: 'unclaimed', user: actor.name, claimedBy: before.claimedBy ?? undefined }),
       ]),
   );
-  if (!changed) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  if (!changed) throw leadChanged();
   return toLeadView(changed.after);
 }
 
@@ -236,7 +236,7 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
     lead = await LeadModel.findOneAndUpdate(filter, { $set: set }, { new: true }).lean<LeadRecord>();
     if (lead) await log(lead);
   }
-  if (!lead) throw conflict('This lead was changed by someone else. Please refresh and try again.');
+  if (!lead) throw leadChanged();
   return toLeadView(lead);
 }
 

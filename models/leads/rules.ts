@@ -2,8 +2,12 @@
 // tab a lead shows under, which leads are waiting for a first contact, and when a waiting lead is overdue.
 import { RESPONSE_PROMISE_MS, type LeadStatus } from '../../schemas/lead.ts';
 import type { FirstTouch } from '../../schemas/first-touch.ts';
+import { conflict } from '../../server/errors.ts';
 
 export { RESPONSE_PROMISE_MS };
+
+/** The answer to a write that lost a race: the lead changed between reading it and writing it. */
+export const leadChanged = () => conflict('This lead was changed by someone else. Please refresh and try again.');
 
 /** Statuses that end the work on a lead: no overdue marker, no further status changes for closed. */
 export const FINISHED: LeadStatus[] = ['closed', 'lost'];

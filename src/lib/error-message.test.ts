@@ -16,6 +16,14 @@ describe('errorMessage', () => {
     );
     expect(errorMessage(refused('Customer not found', 404), 'Failed to delete customer')).toBe('Customer not found');
   });
+  it('frames only an unanswered call when asked, and shows a refusal as the server wrote it', () => {
+    const save = (err: unknown) => errorMessage(err, 'Failed to save customer', { unanswered: 'Error saving customer' });
+    expect(save(new TypeError('Failed to fetch'))).toBe('Error saving customer: Failed to fetch');
+    expect(save(refused('This lead was changed by someone else. Please refresh and try again.', 409))).toBe(
+      'This lead was changed by someone else. Please refresh and try again.',
+    );
+    expect(save(new Error(''))).toBe('Failed to save customer');
+  });
   it('falls back when the failure carries no message', () => {
     expect(errorMessage(new Error(''), 'Login failed')).toBe('Login failed');
     expect(errorMessage('not an error', 'Login failed', 'Error')).toBe('Login failed');

@@ -10,12 +10,14 @@ export function httpStatusOf(err: unknown): number | undefined {
 
 /**
  * The text for a failed call: its message, after `prefix` when given ("Error deleting customer: ..."),
- * or `fallback` when the failure carried no message at all.
+ * or `fallback` when the failure carried no message at all. With `{ unanswered }` the prefix frames only
+ * a call the server never answered (a network failure); the server's own refusal reads as it came.
  */
-export function errorMessage(err: unknown, fallback: string, prefix?: string): string {
+export function errorMessage(err: unknown, fallback: string, prefix?: string | { unanswered: string }): string {
   const message = err instanceof Error ? err.message : '';
   if (!message) return fallback;
-  return prefix ? `${prefix}: ${message}` : message;
+  const frame = typeof prefix === 'object' ? (httpStatusOf(err) ? undefined : prefix.unanswered) : prefix;
+  return frame ? `${frame}: ${message}` : message;
 }
 
 /** The server's own explanation when it refused the request (a 4xx, e.g. 409 "already claimed by Stef"). */

@@ -1,9 +1,19 @@
 // The document head of a page: title, description, canonical URL, Open Graph, and the
 // schema.org description of the agency for search engines. Admin pages are kept out of indexes.
-import type { PageHandle } from '../routes.tsx';
 import { site } from '../content.ts';
 
 export const SITE_NAME = site.legalName;
+
+/** What a route tells about its page: the head's title and description, and its name for visit reports. */
+export interface PageHandle {
+  /** Page name reported for visit tracking. */
+  page: string;
+  title: string;
+  description?: string;
+  /** Admin screens are kept out of search engines. */
+  noindex?: boolean;
+  notFound?: boolean;
+}
 
 export const pageTitle = (handle: PageHandle) => `${handle.title} | ${SITE_NAME}`;
 

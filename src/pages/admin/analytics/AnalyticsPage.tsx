@@ -9,7 +9,7 @@ import { clearSession } from '../../../lib/session.ts';
 import { adminPath, isAdminHost } from '../../../../schemas/host-mode.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
-import { BarList, Card, Skeleton, pageLabel, type AnalyticsReport } from './parts.tsx';
+import { BarCard, Skeleton, pageLabel, type AnalyticsReport, type BarCardProps } from './parts.tsx';
 import { StatCards, VisitsHero } from './StatCards.tsx';
 import { MarketingMetrics } from './MarketingMetrics.tsx';
 
@@ -100,6 +100,25 @@ export default function AnalyticsPage() {
   );
 }
 
+/** The pages and places visitors came from, each a ranked list in a card. */
+const placeLists = (report: AnalyticsReport): BarCardProps[] => [
+  {
+    title: 'Most visited pages',
+    items: report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent })),
+    empty: 'No page data available',
+  },
+  {
+    title: 'Countries',
+    items: report.locationStats.byCountry.map((c) => ({ label: c.country, count: c.count, percent: c.percent })),
+    empty: 'No location data',
+  },
+  {
+    title: 'Cities',
+    items: report.locationStats.byCity.map((c) => ({ label: c.city, count: c.count, percent: c.percent })),
+    empty: 'No city data',
+  },
+];
+
 function Report({ report }: { report: AnalyticsReport }) {
   const loc = report.locationStats;
   return (
@@ -113,27 +132,9 @@ function Report({ report }: { report: AnalyticsReport }) {
         <StatesSection report={report} />
       </Suspense>
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
-        <Card title="Most visited pages">
-          <BarList
-            label="Most visited pages"
-            items={report.topPages.map((p) => ({ label: pageLabel(p.page), count: p.count, percent: p.percent }))}
-            empty="No page data available"
-          />
-        </Card>
-        <Card title="Countries">
-          <BarList
-            label="Countries"
-            items={loc.byCountry.map((c) => ({ label: c.country, count: c.count, percent: c.percent }))}
-            empty="No location data"
-          />
-        </Card>
-        <Card title="Cities">
-          <BarList
-            label="Cities"
-            items={loc.byCity.map((c) => ({ label: c.city, count: c.count, percent: c.percent }))}
-            empty="No city data"
-          />
-        </Card>
+        {placeLists(report).map((list) => (
+          <BarCard key={list.title} {...list} />
+        ))}
       </div>
       <MarketingMetrics report={report} />
       <p className="text-xs text-slate-500">

@@ -1,5 +1,5 @@
 // Marketing metrics: engagement, devices, peak hours, browsers, traffic sources and the funnel.
-import { BarList, Card, Empty, fmt, type AnalyticsReport } from './parts.tsx';
+import { BarCard, BarList, Card, Empty, fmt, type AnalyticsReport, type BarCardProps } from './parts.tsx';
 
 function Funnel({ report }: { report: AnalyticsReport }) {
   const f = report.marketingMetrics.conversionFunnel;
@@ -39,6 +39,25 @@ function Funnel({ report }: { report: AnalyticsReport }) {
     </Card>
   );
 }
+
+/** The browsers, sources and systems visitors used, each a ranked list in a card. */
+const techLists = (m: AnalyticsReport['marketingMetrics']): BarCardProps[] => [
+  {
+    title: 'Browsers',
+    items: m.browsers.map((b) => ({ label: b.browser, count: b.count, percent: b.percent })),
+    empty: 'No browser data',
+  },
+  {
+    title: 'Traffic sources',
+    items: m.referrers.map((r) => ({ label: r.referrer === 'direct' ? 'Direct' : r.referrer, count: r.count, percent: r.percent })),
+    empty: 'No referrer data',
+  },
+  {
+    title: 'Operating systems',
+    items: m.operatingSystems.map((o) => ({ label: o.os, count: o.count, percent: o.percent })),
+    empty: 'No operating system data',
+  },
+];
 
 export function MarketingMetrics({ report }: { report: AnalyticsReport }) {
   const m = report.marketingMetrics;
@@ -88,27 +107,9 @@ export function MarketingMetrics({ report }: { report: AnalyticsReport }) {
           <p className="mt-3 text-xs text-slate-500">Local time ({report.timeZone})</p>
         </Card>
         <Funnel report={report} />
-        <Card title="Browsers">
-          <BarList
-            label="Browsers"
-            items={m.browsers.map((b) => ({ label: b.browser, count: b.count, percent: b.percent }))}
-            empty="No browser data"
-          />
-        </Card>
-        <Card title="Traffic sources">
-          <BarList
-            label="Traffic sources"
-            items={m.referrers.map((r) => ({ label: r.referrer === 'direct' ? 'Direct' : r.referrer, count: r.count, percent: r.percent }))}
-            empty="No referrer data"
-          />
-        </Card>
-        <Card title="Operating systems">
-          <BarList
-            label="Operating systems"
-            items={m.operatingSystems.map((o) => ({ label: o.os, count: o.count, percent: o.percent }))}
-            empty="No operating system data"
-          />
-        </Card>
+        {techLists(m).map((list) => (
+          <BarCard key={list.title} {...list} />
+        ))}
       </div>
     </section>
   );

@@ -79,5 +79,20 @@ export function BarList({ items, empty, label }: { items: BarItem[]; empty: stri
   );
 }
 
+/** One ranked list in its own card, the list named after the card. */
+export interface BarCardProps {
+  title: string;
+  items: BarItem[];
+  empty: string;
+}
+
+export function BarCard({ title, items, empty }: BarCardProps) {
+  return (
+    <Card title={title}>
+      <BarList label={title} items={items} empty={empty} />
+    </Card>
+  );
+}
+
 /** Page names as people read them: "admin-leads" -> "Admin leads". */
 export const pageLabel = (page: string) => (page === 'home' ? 'Home' : page.charAt(0).toUpperCase() + page.slice(1).replace(/-/g, ' '));

@@ -10,15 +10,8 @@ import { emptyForm, formFromCustomer, payloadFromForm } from '../../../component
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { DialogActions } from '../../../components/ui.tsx';
-import { errorMessage, httpStatusOf } from '../../../lib/error-message.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
 import { MedicalReasonPanel } from './MedicalReasonPanel.tsx';
-
-/** The server's own text for a refused save; "Error saving customer: ..." when it never answered. */
-function saveErrorText(err: unknown): string {
-  return httpStatusOf(err)
-    ? errorMessage(err, 'Failed to save customer')
-    : errorMessage(err, 'Failed to save customer', 'Error saving customer');
-}
 
 export function CustomerModal({
   customerId,
@@ -66,7 +59,8 @@ export function CustomerModal({
     onSaved(saved, !editing);
   };
   const onError = (err: { message?: string; data?: { httpStatus?: number } | null }) => {
-    if (!(err.data?.httpStatus === 400 && err.message && showServerError(err.message))) setError(saveErrorText(err));
+    if (!(err.data?.httpStatus === 400 && err.message && showServerError(err.message)))
+      setError(errorMessage(err, 'Failed to save customer', { unanswered: 'Error saving customer' }));
   };
   const create = useMutation(trpc.customers.create.mutationOptions({ onSuccess: done, onError }));
   const update = useMutation(trpc.customers.update.mutationOptions({ onSuccess: done, onError }));

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { endSession, getToken, useAdminHost } from '../../../lib/session.ts';
-import { relativeTime } from './relative-time.ts';
+import { relativeTime } from '../../../lib/when.ts';
 import { describeEntry, entryHref, type ActivityEntry } from './activity-entry.ts';
 import { Icon } from '../../../components/Icon.tsx';
 

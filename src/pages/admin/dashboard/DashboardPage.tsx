@@ -11,7 +11,7 @@ import { leadListHref } from '../../../lib/lead-links.ts';
 import { NewestUnclaimed } from './NewestUnclaimed.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { ConversionTable } from './ConversionTable.tsx';
-import { duration } from './relative-time.ts';
+import { duration } from '../../../lib/when.ts';
 
 /** A figure; with `to`, a link to the leads behind it (the link's name says where it goes). */
 function Figure({ label, value, tone = 'text-slate-900', to }: { label: string; value: ReactNode; tone?: string; to?: string }) {

@@ -147,15 +147,19 @@ export default function LeadsPage() {
     }
   }, [linkedLead, list.data, linkShown, showLead]);
 
+  /** Drops the acted-on leads that succeeded from the selection: what failed stays, ready to retry, and so do rows ticked meanwhile. */
+  const unselectDone = (leadIds: string[], failed: string[]) =>
+    setSelected((s) => new Set([...s].filter((id) => !leadIds.includes(id) || failed.includes(id))));
+
   async function bulk(action: LeadAction) {
-    const failed = await run(chosen, action);
-    setSelected(new Set(failed)); // what failed stays selected, ready to retry
+    const leadIds = chosen;
+    unselectDone(leadIds, await run(leadIds, action));
   }
 
   async function confirmDelete(leadIds: string[], names: string[]) {
     const failed = leadIds.length === 1 ? (await rows.remove(leadIds[0]!, names[0]!), []) : await run(leadIds, { kind: 'delete' });
     setDialog(null);
-    setSelected((s) => new Set([...s].filter((id) => !leadIds.includes(id) || failed.includes(id))));
+    unselectDone(leadIds, failed);
   }
 
   const actions: RowActions = {

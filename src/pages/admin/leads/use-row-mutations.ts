@@ -36,38 +36,28 @@ export function useRowMutations(handlers: {
     handlers.toast({ tone: 'error', message, detail: refusalReason(err) });
   };
 
+  /** What every row mutation does: the row busy until the refreshed page is in, the failure told in a toast. */
+  const rowOptions = (failure: string) => ({ onMutate: start, onSettled: settle, onError: failed(failure) });
+
   const claim = useMutation(
     trpc.leads.claim.mutationOptions({
-      onMutate: start,
-      onSettled: settle,
+      ...rowOptions('Error claiming lead. Please try again.'),
       onSuccess: (lead) => handlers.onClaimed(lead),
-      onError: failed('Error claiming lead. Please try again.'),
     }),
   );
   const unclaim = useMutation(
     trpc.leads.unclaim.mutationOptions({
-      onMutate: start,
-      onSettled: settle,
+      ...rowOptions('Error unclaiming lead. Please try again.'),
       onSuccess: (lead) => handlers.onUnclaimed(lead),
-      onError: failed('Error unclaiming lead. Please try again.'),
     }),
   );
   const status = useMutation(
     trpc.leads.update.mutationOptions({
-      onMutate: start,
-      onSettled: settle,
+      ...rowOptions('Error updating lead status. Please try again.'),
       onSuccess: (lead) => handlers.toast({ tone: 'success', message: `${lead.name} marked ${lead.status}.` }),
-      onError: failed('Error updating lead status. Please try again.'),
     }),
   );
-
-  const remove = useMutation(
-    trpc.leads.remove.mutationOptions({
-      onMutate: start,
-      onSettled: settle,
-      onError: failed('Error deleting lead. Please try again.'),
-    }),
-  );
+  const remove = useMutation(trpc.leads.remove.mutationOptions(rowOptions('Error deleting lead. Please try again.')));
 
   return {
     busy,

@@ -1,4 +1,4 @@
-// Added by db/ferretdb/_overlay; not part of FerretDB v1.24.0.
+// Added by db/ferretdb/_patch (copied into FerretDB v1.24.0's source at build time); not part of upstream.
 
 package sqlite
 

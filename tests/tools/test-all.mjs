@@ -78,7 +78,7 @@ const steps = [
   },
 ];
 
-// A partial run, for trying the runner itself: `node scripts/test-all.mjs --steps=vitest,check -- tests/x.test.ts`
+// A partial run, for trying the runner itself: `node tests/tools/test-all.mjs --steps=vitest,check -- tests/x.test.ts`
 // runs only the steps of those kinds (or names), passing the arguments after `--` to vitest and Playwright.
 // Every step left out is a failure line, so a partial run is never green.
 const stepsArg = process.argv

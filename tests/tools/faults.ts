@@ -8,11 +8,11 @@
 // Also checks that the request logs hold no client address and no user agent.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { exited, httpCaller, kill, pool, rssKb, sleep } from './fault-tools.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS || 180);
 /** Lead submissions during which the server is killed (1,000 by default). */
 const SUBMISSIONS = Number(process.env.FAULT_SUBMISSIONS || 1000);
@@ -32,7 +32,7 @@ const env = {
   ADMIN_NAME: 'Faults Admin',
   PUBLIC_URL: '',
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const call = httpCaller(port);
 const figures: Record<string, number | string> = {};
 const problems: string[] = [];
 let checksPassed = 0;
@@ -41,51 +41,6 @@ const check = (ok: boolean, what: string) => {
   if (ok) checksPassed++;
   if (!ok) problems.push(what);
 };
-
-interface Answer {
-  status: number;
-  body: string;
-  type: string;
-  ms: number;
-}
-/** One HTTP request from a chosen loopback source address; a connection failure answers status 0. */
-function call(
-  method: string,
-  urlPath: string,
-  opts: { body?: unknown; token?: string; from?: string; timeoutMs?: number } = {},
-): Promise<Answer> {
-  const started = Date.now();
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  return new Promise((resolve) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        localAddress: opts.from,
-        agent: false,
-        timeout: opts.timeoutMs ?? 15_000,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-          'user-agent': 'faults-suite-agent/1.0',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, type: String(res.headers['content-type'] ?? ''), ms: Date.now() - started }),
-        );
-        res.on('error', () => resolve({ status: 0, body: '', type: '', ms: Date.now() - started }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, body: '', type: '', ms: Date.now() - started }));
-    req.end(body);
-  });
-}
 
 let server: ChildProcess | undefined;
 const logLines: string[] = [];
@@ -104,8 +59,6 @@ async function startServer(): Promise<void> {
   throw new Error('server did not become healthy in 2 minutes');
 }
 const serverPid = () => server!.pid!;
-const exited = (proc: ChildProcess) =>
-  new Promise<number | null>((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
 /** The embedded FerretDB's process, as DATA_DIR/embedded-db.json names it. */
 const ferretPid = (): number | undefined => {
   try {
@@ -114,33 +67,10 @@ const ferretPid = (): number | undefined => {
     return undefined;
   }
 };
-const kill = (pid: number | undefined, signal: NodeJS.Signals) => {
-  try {
-    if (pid) process.kill(pid, signal);
-  } catch {
-    /* gone already */
-  }
-};
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 let token = '';
 async function signIn() {
   const r = await call('POST', '/api/auth/login', { body: ADMIN, from: '127.0.1.1' });
   token = JSON.parse(r.body).token;
-}
-
-/** Runs `count` tasks with at most `width` at once. */
-async function pool<T>(count: number, width: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
 }
 
 const lead = (i: number, tag: string) => ({
@@ -329,7 +259,7 @@ try {
 console.log('\nfaults figures:');
 for (const [k, v] of Object.entries(figures)) console.log(`  ${k}: ${v}`);
 console.log(problems.length ? `\nfaults: ${problems.length} problem(s)` : '\nfaults: all passed');
-// For scripts/test-all.mjs: each check counts as one test.
+// For tests/tools/test-all.mjs: each check counts as one test.
 if (process.env.FAULTS_SUMMARY_FILE)
   writeFileSync(process.env.FAULTS_SUMMARY_FILE, JSON.stringify({ passed: checksPassed, failed: problems.length }));
 process.exit(problems.length ? 1 : 0);

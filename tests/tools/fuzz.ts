@@ -1,17 +1,17 @@
 // `npm run test:fuzz`: schemathesis against every route of GET /api/openapi.json, signed out and signed
 // in as a staff member, on a fresh embedded database. Checks: no 5xx, every answer's status, type and
-// body as documented, no stack trace, file path or HTML (scripts/fuzz_hooks.py). Prints the cases run.
+// body as documented, no stack trace, file path or HTML (tests/tools/fuzz_hooks.py). Prints the cases run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db.ts';
-import { createApp } from '../server/app.ts';
-import { upsertStaff } from '../models/staff.ts';
+import { loadConfig } from '../../server/config.ts';
+import { connectDatabase } from '../../server/db.ts';
+import { createApp } from '../../server/app.ts';
+import { upsertStaff } from '../../models/staff.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 const st = path.join(root, '.cache', 'fuzz-venv', 'bin', 'st');
 /** Seconds each of the two runs may take; the suite stays within a few minutes. */
 const budget = Number(process.env.FUZZ_SECONDS || 75);
@@ -83,7 +83,7 @@ function schemathesis(label: string, extra: string[]): Promise<{ code: number; c
   return new Promise((resolve) => {
     const child = spawn(st, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, SCHEMATHESIS_HOOKS: 'fuzz_hooks', PYTHONPATH: path.join(root, 'scripts'), NO_COLOR: '1' },
+      env: { ...process.env, SCHEMATHESIS_HOOKS: 'fuzz_hooks', PYTHONPATH: import.meta.dirname, NO_COLOR: '1' },
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,9 +1,9 @@
 // Header and footer around the public pages (main site mode only). The header is an island the
 // browser hydrates (src/entry-public.tsx); `data-page` names the page for its visit report.
 import type { ReactNode } from 'react';
-import { Footer } from '../pages/public/Footer.tsx';
-import { Header } from '../pages/public/Header.tsx';
-import { Island } from './Island.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { Island } from '../../components/Island.tsx';
 
 export function PublicLayout({ pathname, page, children }: { pathname: string; page: string; children: ReactNode }) {
   return (
