@@ -10,7 +10,7 @@ import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../.
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { endSession, getToken } from '../../../lib/session.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { duration } from './relative-time.ts';
+import { duration } from '../../../lib/when.ts';
 
 const FIGURES = ['Leads', 'Closed deals', 'Conversion', 'Premium written'];
 const cell = 'px-4 py-3 tabular-nums';
