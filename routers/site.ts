@@ -46,12 +46,17 @@ export const siteRouter = router({
    * nothing, but nothing is stored. A repeat within 24 hours is stored and marked by the model.
    */
   referral: limitReferrals.input(referralSubmission).mutation(async ({ input, ctx }): Promise<ReferralResult> => {
-    const { [HONEYPOT_FIELD]: honeypot, ...lead } = input;
+    const { [HONEYPOT_FIELD]: honeypot, consent, pageUrl, formId, ...lead } = input;
     if (honeypot?.trim()) {
       logger.info({ ip: ctx.ip }, 'lead form honeypot filled: submission dropped');
       return { success: true, leadId: randomBytes(12).toString('hex') };
     }
-    const created = await createLead({ ...lead, source: 'website', ip: ctx.ip });
+    const created = await createLead({
+      ...lead,
+      source: 'website',
+      ip: ctx.ip,
+      consent: { given: consent ?? false, pageUrl, formId, userAgent: ctx.req.get('user-agent') },
+    });
     return { success: true, leadId: created.id as string };
   }),
 });

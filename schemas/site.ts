@@ -1,12 +1,27 @@
-// The public lead form's submission: the referral fields plus a honeypot that people never see.
+// The public lead form's submission: the referral fields, the consent box with where it was shown,
+// and a honeypot that people never see.
 import { z } from 'zod';
 import { referralInput } from './lead.ts';
 import { HONEYPOT_FIELD } from './public.ts';
+import { CONSENT_FORM_ID, CONSENT_PAGE_URL_MAX } from './consent.ts';
 
 export { HONEYPOT_FIELD, PUBLIC_PAGES } from './public.ts';
 
+/**
+ * The page the form was sent from, as a path of this site ("/contact?from=ad"): a leading slash,
+ * no second one (that would name another host), printable characters only.
+ */
+export const consentPageUrl = z
+  .string()
+  .max(CONSENT_PAGE_URL_MAX, `pageUrl must be at most ${CONSENT_PAGE_URL_MAX} characters`)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'pageUrl must be a path of this site, such as /contact');
+
 export const referralSubmission = referralInput.extend({
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),
+  /** The form's box for automated calls and texts (CONTRACT.md): absent means false. */
+  consent: z.boolean().optional(),
+  pageUrl: consentPageUrl.optional(),
+  formId: z.enum([CONSENT_FORM_ID]).optional(),
 });
 export type ReferralSubmission = z.infer<typeof referralSubmission>;
 

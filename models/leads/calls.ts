@@ -8,6 +8,8 @@ import { changeLead, findLead, toLeadView } from './lead.ts';
 import type { LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 import { noteFollowUp } from './follow-ups.ts';
+import { recentCallTimes } from './recent-calls.ts';
+import { callingCheck } from '../../schemas/calling-hours.ts';
 
 export const CLAIM_BEFORE_CALL = 'Claim this lead before logging a call.';
 
@@ -38,6 +40,17 @@ const ATTEMPTS = 6;
  * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
  * never a call half-written on a lead nobody holds. Concurrent calls on one lead all land.
  */
+/** An activity entry when a call is logged outside the lead's calling hours or over Florida's cap (the console warned first). */
+async function noteCallingRuleOverride(lead: LeadRecord, at: Date, actor: Actor): Promise<void> {
+  const check = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length);
+  if (!check.warning) return;
+  await logActivity(actor, check.overCap ? 'CALL_OVER_DAILY_CAP' : 'CALL_OUTSIDE_HOURS', {
+    leadId: String(lead._id),
+    leadName: lead.name,
+    reason: check.warning,
+  });
+}
+
 export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadView> {
   const { leadId, outcome, note } = input;
   const followUpAt = input.followUpAt ?? null;
@@ -49,9 +62,17 @@ export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadVi
     const status = statusAfterCall(lead.status as LeadStatus, followUpAt !== null);
     const changed = await changeLead(
       { _id: lead._id, claimedBy: lead.claimedBy, status: lead.status, ...(firstContact ? { contactedAt: null } : {}) },
-      { lastCall: { at, outcome, by: actor.name }, followUpAt, status, ...(firstContact ? { contactedAt: at } : {}) },
+      {
+        lastCall: { at, outcome, by: actor.name },
+        recentCalls: [...recentCallTimes(lead.recentCalls, at), at],
+        followUpAt,
+        status,
+        ...(firstContact ? { contactedAt: at } : {}),
+      },
       ({ before, after }) =>
         Promise.all([
+          // Logged past the console's warning: outside calling hours or over Florida's cap.
+          noteCallingRuleOverride(lead, at, actor),
           logActivity(actor, 'LEAD_CALL_LOGGED', {
             leadId,
             leadName: after.name,

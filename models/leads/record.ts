@@ -4,6 +4,7 @@ import type { LeadRecordView, LeadStatus } from '../../schemas/lead.ts';
 import { findLead, toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { readTimeline } from './timeline.ts';
+import { consentRecordView } from './consent.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { CustomerModel } from '../customer.ts';
 
@@ -40,5 +41,11 @@ export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
       .select({ _id: 1 })
       .lean(),
   ]);
-  return { lead: toLeadView(lead), timeline, duplicates, customerId: customer ? String(customer._id) : null };
+  return {
+    lead: toLeadView(lead),
+    timeline,
+    duplicates,
+    customerId: customer ? String(customer._id) : null,
+    consentRecord: consentRecordView(lead.consent),
+  };
 }
