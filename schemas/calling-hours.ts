@@ -38,7 +38,11 @@ export interface CallingCheck {
   localTimes: { zone: string; time: string }[];
   /** "Florida", or the zone when the state is unknown. */
   place: string;
-  /** What the console shows before a call, or null when it is a good time. */
+  /** Outside the window: "It is 8:30 PM for this lead (Florida): calling hours are 8 AM–8 PM". */
+  hoursWarning: string | null;
+  /** Over the state's cap on calls in 24 hours. */
+  capWarning: string | null;
+  /** Both, as the console shows them before a call; null when it is a good time. */
   warning: string | null;
 }
 
@@ -72,12 +76,10 @@ export function callingCheck(region: CallingRegion | null, at: Date, callsInLast
   const overCap = cap !== undefined && callsInLastDay >= cap;
   const outside = zones.filter((z) => z.minutes < hours.start * 60 || z.minutes >= hours.end * 60);
   const inHours = zones.length > 0 && outside.length === 0;
-  let warning: string | null = null;
-  if (outside.length) {
-    warning = `It is ${outside[0]!.text} for this lead (${place}): calling hours are ${hoursText(hours)}`;
-  } else if (overCap) {
-    warning = `This lead (${place}) was called ${callsInLastDay} times in the last 24 hours: at most ${cap} calls a day are allowed`;
-  }
+  const hoursWarning = outside.length ? `It is ${outside[0]!.text} for this lead (${place}): calling hours are ${hoursText(hours)}` : null;
+  const capWarning = overCap
+    ? `This lead (${place}) was called ${callsInLastDay} times in the last 24 hours: at most ${cap} calls a day are allowed`
+    : null;
   return {
     known: zones.length > 0,
     inHours,
@@ -85,6 +87,8 @@ export function callingCheck(region: CallingRegion | null, at: Date, callsInLast
     hours,
     localTimes: zones.map(({ zone, text }) => ({ zone, time: text })),
     place,
-    warning,
+    hoursWarning,
+    capWarning,
+    warning: [hoursWarning, capWarning].filter(Boolean).join('. ') || null,
   };
 }

@@ -40,15 +40,14 @@ const ATTEMPTS = 6;
  * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
  * never a call half-written on a lead nobody holds. Concurrent calls on one lead all land.
  */
-/** An activity entry when a call is logged outside the lead's calling hours or over Florida's cap (the console warned first). */
+/** An activity entry for each calling rule a logged call passes over: the lead's hours, Florida's cap (the console warned first). */
 async function noteCallingRuleOverride(lead: LeadRecord, at: Date, actor: Actor): Promise<void> {
   const check = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length);
-  if (!check.warning) return;
-  await logActivity(actor, check.overCap ? 'CALL_OVER_DAILY_CAP' : 'CALL_OUTSIDE_HOURS', {
-    leadId: String(lead._id),
-    leadName: lead.name,
-    reason: check.warning,
-  });
+  const details = { leadId: String(lead._id), leadName: lead.name };
+  await Promise.all([
+    check.hoursWarning && logActivity(actor, 'CALL_OUTSIDE_HOURS', { ...details, reason: check.hoursWarning }),
+    check.capWarning && logActivity(actor, 'CALL_OVER_DAILY_CAP', { ...details, reason: check.capWarning }),
+  ]);
 }
 
 export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadView> {
