@@ -50,6 +50,18 @@ async function noteCallingRuleOverride(lead: LeadRecord, at: Date, actor: Actor)
   ]);
 }
 
+/**
+ * A call placed from the console's call link past its warning (outside the lead's hours or over
+ * Florida's cap): noted in the activity log. Nothing is noted when the call keeps the rules after all.
+ */
+export async function noteCallPastWarning(leadId: string, actor: Actor): Promise<{ noted: boolean }> {
+  const lead = await findLead(leadId);
+  const at = new Date();
+  const noted = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length).warning !== null;
+  if (noted) await noteCallingRuleOverride(lead, at, actor);
+  return { noted };
+}
+
 export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadView> {
   const { leadId, outcome, note } = input;
   const followUpAt = input.followUpAt ?? null;
