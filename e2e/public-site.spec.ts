@@ -294,7 +294,7 @@ test.describe('search engines and sharing', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toMatch(/xml/);
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${baseURL}/`, `${baseURL}/about`, `${baseURL}/contact`]);
+    expect(locs).toEqual([`${baseURL}/`, `${baseURL}/about`, `${baseURL}/contact`, `${baseURL}/privacy`]);
 
     const adminHost = { headers: { host: new URL(baseURL!).host.replace('localhost', 'admin.localhost') } };
     expect(await (await request.get('/robots.txt', adminHost)).text()).toBe('User-agent: *\nDisallow: /\n');
