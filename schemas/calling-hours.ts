@@ -1,7 +1,6 @@
 // The calling window, written once for the server and the console: calls only between 8 a.m. and
 // 9 p.m. in the lead's local time (Florida and Oklahoma: 8 p.m.), and in Florida at most 3 calls in
 // 24 hours on one subject. An area code that spans zones is a good time only when it is in every one.
-import { TZDate } from '@date-fns/tz';
 import { US_STATES } from './analytics.ts';
 
 /** First and last hour of the window: calls from `start`:00 up to `end`:00. */
@@ -50,10 +49,25 @@ const clock = (hour: number) => `${hour % 12 || 12} ${hour < 12 || hour === 24 ?
 /** "8 AM–8 PM". */
 export const hoursText = (h: CallingHours) => `${clock(h.start)}–${clock(h.end)}`;
 
+/** One formatter per zone: building them is costly. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The hour and minute in a zone, read with Intl (called as a method: Playwright's test clock wraps
+ * Intl.DateTimeFormat, and @date-fns/tz's detached `format` then loses its zone).
+ */
 function localTime(at: Date, zone: string): { minutes: number; text: string } | null {
   try {
-    const d = new TZDate(at.getTime(), zone);
-    const [hour, minute] = [d.getHours(), d.getMinutes()];
+    let format = formatters.get(zone);
+    if (!format)
+      formatters.set(
+        zone,
+        (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })),
+      );
+    const parts = format.formatToParts(at);
+    const hour = Number(parts.find((p) => p.type === 'hour')?.value) % 24;
+    const minute = Number(parts.find((p) => p.type === 'minute')?.value);
+    if (!Number.isFinite(hour) || !Number.isFinite(minute)) return null;
     return { minutes: hour * 60 + minute, text: `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}` };
   } catch {
     return null; // a zone this runtime does not know
