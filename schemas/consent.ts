@@ -42,5 +42,11 @@ export function consentText(brokerage: string, version: ConsentVersion = CURRENT
   return version.template.replaceAll('{brokerage}', brokerage);
 }
 
+/**
+ * A page of this site as a consent record keeps it ("/contact?from=ad"): a leading slash, not followed
+ * by a second slash or a backslash (which would name another host), printable characters only.
+ */
+export const CONSENT_PAGE_PATTERN = /^\/(?:[\x21-\x2e\x30-\x5b\x5d-\x7e][\x21-\x7e]*)?$/;
+
 /** Longest page address a consent record keeps. */
 export const CONSENT_PAGE_URL_MAX = 500;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { referralInput } from './lead.ts';
 import { HONEYPOT_FIELD } from './public.ts';
-import { CONSENT_FORM_ID, CONSENT_PAGE_URL_MAX } from './consent.ts';
+import { CONSENT_FORM_ID, CONSENT_PAGE_PATTERN, CONSENT_PAGE_URL_MAX } from './consent.ts';
 
 export { HONEYPOT_FIELD, PUBLIC_PAGES } from './public.ts';
 
@@ -14,7 +14,7 @@ export { HONEYPOT_FIELD, PUBLIC_PAGES } from './public.ts';
 export const consentPageUrl = z
   .string()
   .max(CONSENT_PAGE_URL_MAX, `pageUrl must be at most ${CONSENT_PAGE_URL_MAX} characters`)
-  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, 'pageUrl must be a path of this site, such as /contact');
+  .regex(CONSENT_PAGE_PATTERN, 'pageUrl must be a path of this site, such as /contact');
 
 export const referralSubmission = referralInput.extend({
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),

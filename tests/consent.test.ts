@@ -88,6 +88,7 @@ describe('the consent record', () => {
       { consent: [true] },
       { pageUrl: 'https://evil.example/contact' },
       { pageUrl: '//evil.example/contact' },
+      { pageUrl: '/\\evil.example/contact' },
       { pageUrl: 'javascript:alert(1)' },
       { pageUrl: '/contact\nSet-Cookie: x' },
       { pageUrl: `/${'a'.repeat(600)}` },

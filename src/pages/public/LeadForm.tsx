@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
-import { CONSENT_FORM_ID, CONSENT_PAGE_URL_MAX, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
+import { CONSENT_FORM_ID, CONSENT_PAGE_PATTERN, CONSENT_PAGE_URL_MAX, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 
@@ -25,7 +25,7 @@ const empty: Fields = { name: '', email: '', phone: '', consent: false };
 function currentPage(): string | undefined {
   if (typeof window === 'undefined') return undefined;
   const page = `${window.location.pathname}${window.location.search}`;
-  return page.length <= CONSENT_PAGE_URL_MAX && /^\/(?![/\\])[\x21-\x7e]*$/.test(page) ? page : undefined;
+  return page.length <= CONSENT_PAGE_URL_MAX && CONSENT_PAGE_PATTERN.test(page) ? page : undefined;
 }
 
 /** The form's three inputs, in order: email and tel types bring the right phone keyboards (docs/product.md §5). */
