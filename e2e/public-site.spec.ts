@@ -248,7 +248,7 @@ test.describe('lead form', () => {
     await expect(page.getByRole('alert')).toBeEmpty();
   });
 
-  test('posts trimmed values and an empty honeypot, which people cannot reach', async ({ page }) => {
+  test('posts trimmed values, the consent box and an empty honeypot, which people cannot reach', async ({ page }) => {
     let sent: unknown;
     await page.route('**/api/referral', async (route) => {
       sent = route.request().postDataJSON();
@@ -258,7 +258,16 @@ test.describe('lead form', () => {
     await fillForm(page, { name: '  Pat Trim ', email: ' pat@example.com ', phone: ' 303-555-0145 ' });
     await submitButton(page).click();
     await expect(page.getByRole('status')).toContainText('Thank You!');
-    expect(sent).toEqual({ name: 'Pat Trim', email: 'pat@example.com', phone: '303-555-0145', website: '' });
+    // The consent box, unticked, goes with the page and the form it was shown on (schemas/consent.ts).
+    expect(sent).toEqual({
+      name: 'Pat Trim',
+      email: 'pat@example.com',
+      phone: '303-555-0145',
+      consent: false,
+      pageUrl: '/contact',
+      formId: 'lead-form',
+      website: '',
+    });
     await expect(page.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
     await expect(page.getByRole('textbox')).toHaveCount(3);
   });
