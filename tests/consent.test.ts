@@ -126,5 +126,11 @@ describe('calls past the calling rules', () => {
       );
     }
     expect((await record(leadId)).lead.recentCalls).toHaveLength(4);
+
+    // Dialling from the call link past its warning is noted too; a Colorado lead at a good time is not.
+    const before = await ActivityModel.countDocuments({ 'details.leadId': leadId, action: /^CALL_/ });
+    const dialled = await trpcClient(server.url, ben).leads.noteCallPastWarning.mutate({ leadId });
+    expect(dialled.noted).toBe(true); // over the cap whatever the hour
+    expect(await ActivityModel.countDocuments({ 'details.leadId': leadId, action: /^CALL_/ })).toBeGreaterThan(before);
   });
 });

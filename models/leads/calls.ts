@@ -35,11 +35,6 @@ function refuseCall(lead: LeadRecord): void {
  */
 const ATTEMPTS = 6;
 
-/**
- * Logs a call. The write is conditional on the holder, status and first contact as read, so a call
- * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
- * never a call half-written on a lead nobody holds. Concurrent calls on one lead all land.
- */
 /** An activity entry for each calling rule a logged call passes over: the lead's hours, Florida's cap (the console warned first). */
 async function noteCallingRuleOverride(lead: LeadRecord, at: Date, actor: Actor): Promise<void> {
   const check = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length);
@@ -62,6 +57,11 @@ export async function noteCallPastWarning(leadId: string, actor: Actor): Promise
   return { noted };
 }
 
+/**
+ * Logs a call. The write is conditional on the holder, status and first contact as read, so a call
+ * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
+ * never a call half-written on a lead nobody holds. Concurrent calls on one lead all land.
+ */
 export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadView> {
   const { leadId, outcome, note } = input;
   const followUpAt = input.followUpAt ?? null;
