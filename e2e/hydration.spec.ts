@@ -6,7 +6,7 @@
 // runs the same checks against the development server too.
 import { expect, test, type Page } from '@playwright/test';
 
-const PAGES = ['/', '/about', '/contact', '/no-such-page'];
+const PAGES = ['/', '/about', '/contact', '/privacy', '/no-such-page'];
 const WIDTHS = [390, 1440];
 const servers = [
   { name: 'production', base: '' },

@@ -248,7 +248,7 @@ test.describe('lead form', () => {
     await expect(page.getByRole('alert')).toBeEmpty();
   });
 
-  test('posts trimmed values and an empty honeypot, which people cannot reach', async ({ page }) => {
+  test('posts trimmed values, the consent box and an empty honeypot, which people cannot reach', async ({ page }) => {
     let sent: unknown;
     await page.route('**/api/referral', async (route) => {
       sent = route.request().postDataJSON();
@@ -258,7 +258,16 @@ test.describe('lead form', () => {
     await fillForm(page, { name: '  Pat Trim ', email: ' pat@example.com ', phone: ' 303-555-0145 ' });
     await submitButton(page).click();
     await expect(page.getByRole('status')).toContainText('Thank You!');
-    expect(sent).toEqual({ name: 'Pat Trim', email: 'pat@example.com', phone: '303-555-0145', website: '' });
+    // The consent box, unticked, goes with the page and the form it was shown on (schemas/consent.ts).
+    expect(sent).toEqual({
+      name: 'Pat Trim',
+      email: 'pat@example.com',
+      phone: '303-555-0145',
+      consent: false,
+      pageUrl: '/contact',
+      formId: 'lead-form',
+      website: '',
+    });
     await expect(page.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
     await expect(page.getByRole('textbox')).toHaveCount(3);
   });
@@ -294,7 +303,7 @@ test.describe('search engines and sharing', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toMatch(/xml/);
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${baseURL}/`, `${baseURL}/about`, `${baseURL}/contact`]);
+    expect(locs).toEqual([`${baseURL}/`, `${baseURL}/about`, `${baseURL}/contact`, `${baseURL}/privacy`]);
 
     const adminHost = { headers: { host: new URL(baseURL!).host.replace('localhost', 'admin.localhost') } };
     expect(await (await request.get('/robots.txt', adminHost)).text()).toBe('User-agent: *\nDisallow: /\n');

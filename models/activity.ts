@@ -12,6 +12,10 @@ export const ACTIVITY_ACTIONS = [
   'LEAD_STATUS_AND_NOTES_UPDATED',
   'LEAD_DELETED',
   'LEAD_CALL_LOGGED',
+  /** A call logged or dialled outside the lead's calling hours, past the console's warning. */
+  'CALL_OUTSIDE_HOURS',
+  /** A fourth call in 24 hours logged on a Florida lead, past the console's warning. */
+  'CALL_OVER_DAILY_CAP',
   'CUSTOMER_CREATED',
   'CUSTOMER_UPDATED',
   'CUSTOMER_DELETED',
@@ -33,6 +37,8 @@ const activitySchema = new Schema(
       newStatus: { type: String },
       /** A logged call's outcome (LEAD_CALL_LOGGED). */
       outcome: { type: String },
+      /** Why a calling rule was passed over (CALL_OUTSIDE_HOURS, CALL_OVER_DAILY_CAP): the warning shown. */
+      reason: { type: String },
     },
     timestamp: { type: Date, default: () => new Date() },
   },

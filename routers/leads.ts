@@ -15,7 +15,7 @@ import { changeLeadStatusOrNotes, removeLead } from '../models/leads/index.ts';
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
 import { getLeadRecord } from '../models/leads/index.ts';
-import { logCall } from '../models/leads/index.ts';
+import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
 import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { conversionTable } from '../models/leads/index.ts';
@@ -51,6 +51,8 @@ export const leadsRouter = router({
 
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
   logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCall(input, actorOf(ctx))),
+  /** The call link was followed past its calling-hours warning (schemas/calling-hours.ts). */
+  noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, actorOf(ctx))),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
   myWork: protectedProcedure.input(myWorkInput).query(({ input, ctx }) =>

@@ -47,14 +47,20 @@ export const siteRouter = router({
    * nothing, but nothing is stored. A repeat within 24 hours is stored and marked by the model.
    */
   referral: limitReferrals.input(referralSubmission).mutation(async ({ input, ctx }): Promise<ReferralResult> => {
-    const { [HONEYPOT_FIELD]: honeypot, attribution, ...lead } = input;
+    const { [HONEYPOT_FIELD]: honeypot, attribution, consent, pageUrl, formId, ...lead } = input;
     if (honeypot?.trim()) {
       logger.info({ ip: ctx.ip }, 'lead form honeypot filled: submission dropped');
       return { success: true, leadId: randomBytes(12).toString('hex') };
     }
     // The site's own host is no referrer: a visitor moving between its pages came from nowhere new.
     const firstTouch = firstTouchOf(attribution, [ctx.req.hostname]);
-    const created = await createLead({ ...lead, source: 'website', ip: ctx.ip, firstTouch });
+    const created = await createLead({
+      ...lead,
+      source: 'website',
+      ip: ctx.ip,
+      firstTouch,
+      consent: { given: consent ?? false, pageUrl, formId, userAgent: ctx.req.get('user-agent') },
+    });
     return { success: true, leadId: created.id as string };
   }),
 });

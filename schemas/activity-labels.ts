@@ -13,6 +13,8 @@ export const ACTIVITY_LABELS: Readonly<Record<string, string>> = {
   LEAD_STATUS_AND_NOTES_UPDATED: 'Status and notes changed',
   LEAD_DELETED: 'Lead deleted',
   LEAD_CALL_LOGGED: 'Call logged',
+  CALL_OUTSIDE_HOURS: 'Called outside calling hours',
+  CALL_OVER_DAILY_CAP: 'Call over the daily cap',
   CUSTOMER_CREATED: 'Customer created',
   CUSTOMER_UPDATED: 'Customer updated',
   CUSTOMER_DELETED: 'Customer deleted',

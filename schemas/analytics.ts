@@ -42,6 +42,7 @@ export const SITE_PAGES = [
   'home',
   'about',
   'contact',
+  'privacy',
   'not-found',
   'admin-login',
   'admin-home',
@@ -61,6 +62,7 @@ const PAGE_PATHS: Record<string, string> = {
   '/': 'home',
   '/about': 'about',
   '/contact': 'contact',
+  '/privacy': 'privacy',
   '/admin': 'admin-login',
   '/login': 'admin-login',
   ...Object.fromEntries(

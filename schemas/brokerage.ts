@@ -11,6 +11,8 @@ export const site = {
   emails: {
     general: 'hello@summithealthlife.com',
     support: 'support@summithealthlife.com',
+    /** Where a person asks for a copy or erasure of their data (the Privacy page). */
+    privacy: 'privacy@summithealthlife.com',
   },
   location: { city: 'Denver', region: 'Colorado', regionCode: 'CO', country: 'US', served: 'Serving clients nationwide' },
   response: { time: 'Within 24 hours', days: 'Monday - Sunday' },

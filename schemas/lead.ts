@@ -128,6 +128,30 @@ export interface LeadView {
   followUpAt: Date | null;
   /** The last call logged on the lead. */
   lastCall: { at: Date; outcome: CallOutcome; by: string } | null;
+  /** The calls logged in the last 24 hours, oldest first (Florida's cap: schemas/calling-hours.ts). */
+  recentCalls: Date[];
+  /** Where the lead lives (models/leads/region.ts), for calling hours; null when unknown. */
+  region: { state: string | null; timeZones: string[]; from: 'phone' | 'address' } | null;
+  /** What the consent box held when the form was sent; null for leads staff added. */
+  consent: ConsentSummary | null;
+}
+
+/** A lead's consent as lists and exports show it. */
+export interface ConsentSummary {
+  given: boolean;
+  /** The wording's version (schemas/consent.ts). */
+  version: number;
+  covers: string[];
+  at: Date;
+  pageUrl: string | null;
+  formId: string | null;
+}
+
+/** The whole consent record, on the lead's record: the summary with the exact text and the sender's address and browser. */
+export interface ConsentRecordView extends ConsentSummary {
+  text: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 /** The site promises a reply within 24 hours (docs/product.md §1). */
@@ -197,6 +221,8 @@ export interface LeadRecordView {
   firstTouch: FirstTouch | null;
   /** The source the dashboard counts it under (utm_source, else the referring host, else "direct"). */
   sourceLabel: string;
+  /** The consent record in full (proof of what the visitor agreed to); null for leads staff added. */
+  consentRecord: ConsentRecordView | null;
 }
 
 /** An agent's queue for the day (docs/product.md §10). */

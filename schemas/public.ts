@@ -8,7 +8,7 @@ export const HONEYPOT_FIELD = 'website';
 export const TRACK_DELAY_MS = 1000;
 
 /** The public pages search engines may index (robots.txt, sitemap.xml). */
-export const PUBLIC_PAGES = ['/', '/about', '/contact'] as const;
+export const PUBLIC_PAGES = ['/', '/about', '/contact', '/privacy'] as const;
 
 /**
  * The page a path names: "/about/" is "/about" (the one trailing-slash rule, for the server's page

@@ -6,6 +6,7 @@ import { pagePath } from '../schemas/public.ts';
 import { HomePage } from './pages/public/HomePage.tsx';
 import { AboutPage } from './pages/public/AboutPage.tsx';
 import { ContactPage } from './pages/public/ContactPage.tsx';
+import { PrivacyPage } from './pages/public/PrivacyPage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
 
 export interface PublicPage {
@@ -40,6 +41,15 @@ export const publicPages: PublicPage[] = [
       page: 'contact',
       title: 'Get Started',
       description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.',
+    },
+  },
+  {
+    path: '/privacy',
+    Page: PrivacyPage,
+    handle: {
+      page: 'privacy',
+      title: 'Privacy',
+      description: 'What we collect, why, how long we keep it, and how to ask for a copy or erasure of your data.',
     },
   },
 ];

@@ -9,6 +9,8 @@ import type { LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 import { noteFollowUp } from './follow-ups.ts';
 import { leadChanged } from './rules.ts';
+import { recentCallTimes } from './recent-calls.ts';
+import { callingCheck } from '../../schemas/calling-hours.ts';
 
 export const CLAIM_BEFORE_CALL = 'Claim this lead before logging a call.';
 
@@ -34,6 +36,28 @@ function refuseCall(lead: LeadRecord): void {
  */
 const ATTEMPTS = 6;
 
+/** An activity entry for each calling rule a logged call passes over: the lead's hours, Florida's cap (the console warned first). */
+async function noteCallingRuleOverride(lead: LeadRecord, at: Date, actor: Actor): Promise<void> {
+  const check = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length);
+  const details = { leadId: String(lead._id), leadName: lead.name };
+  await Promise.all([
+    check.hoursWarning && logActivity(actor, 'CALL_OUTSIDE_HOURS', { ...details, reason: check.hoursWarning }),
+    check.capWarning && logActivity(actor, 'CALL_OVER_DAILY_CAP', { ...details, reason: check.capWarning }),
+  ]);
+}
+
+/**
+ * A call placed from the console's call link past its warning (outside the lead's hours or over
+ * Florida's cap): noted in the activity log. Nothing is noted when the call keeps the rules after all.
+ */
+export async function noteCallPastWarning(leadId: string, actor: Actor): Promise<{ noted: boolean }> {
+  const lead = await findLead(leadId);
+  const at = new Date();
+  const noted = callingCheck(lead.region ?? null, at, recentCallTimes(lead.recentCalls, at).length).warning !== null;
+  if (noted) await noteCallingRuleOverride(lead, at, actor);
+  return { noted };
+}
+
 /**
  * Logs a call. The write is conditional on the holder, status and first contact as read, so a call
  * racing an unclaim either lands before it (and the unclaim follows) or is refused as unclaimed:
@@ -50,9 +74,17 @@ export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadVi
     const status = statusAfterCall(lead.status as LeadStatus, followUpAt !== null);
     const changed = await changeLead(
       { _id: lead._id, claimedBy: lead.claimedBy, status: lead.status, ...(firstContact ? { contactedAt: null } : {}) },
-      { lastCall: { at, outcome, by: actor.name }, followUpAt, status, ...(firstContact ? { contactedAt: at } : {}) },
+      {
+        lastCall: { at, outcome, by: actor.name },
+        recentCalls: [...recentCallTimes(lead.recentCalls, at), at],
+        followUpAt,
+        status,
+        ...(firstContact ? { contactedAt: at } : {}),
+      },
       ({ before, after }) =>
         Promise.all([
+          // Logged past the console's warning: outside calling hours or over Florida's cap.
+          noteCallingRuleOverride(lead, at, actor),
           logActivity(actor, 'LEAD_CALL_LOGGED', {
             leadId,
             leadName: after.name,

@@ -22,7 +22,7 @@ export {
 } from './lead.ts';
 export { changeLeadStatusOrNotes, removeLead } from './changes.ts';
 export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './close.ts';
-export { CLAIM_BEFORE_CALL, logCall } from './calls.ts';
+export { CLAIM_BEFORE_CALL, logCall, noteCallPastWarning } from './calls.ts';
 export { addTimelineEntry } from './timeline.ts';
 export { myWork, noteFollowUp } from './follow-ups.ts';
 export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';

@@ -9,6 +9,8 @@ import { countedWrite } from './write.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
 import { leadRegion } from './region.ts';
+import { consentRecord, consentSummary, type ConsentProof } from './consent.ts';
+import { recentCallTimes } from './recent-calls.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import type { FirstTouch } from '../../schemas/first-touch.ts';
@@ -25,12 +27,14 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export async function createLead({
   ip,
+  consent,
   ...input
 }: ReferralInput & {
   notes?: string;
   source?: 'website' | 'admin';
-  /** the visitor's address, for the region */ ip?: string;
+  /** the visitor's address, for the region and the consent record */ ip?: string;
   /** where the visit that sent the form came from */ firstTouch?: FirstTouch | null;
+  /** the consent box of a visitor's form; staff-added leads have none */ consent?: ConsentProof;
 }): Promise<LeadDoc> {
   const phoneDigits = phoneKey(input.phone);
   const _id = new mongoose.Types.ObjectId();
@@ -48,6 +52,7 @@ export async function createLead({
         _id,
         phoneDigits,
         region: leadRegion(input.phone, ip),
+        consent: consent ? consentRecord(consent, ip, new Date()) : null,
         seq,
         duplicateOf: first,
         countMark,
@@ -85,6 +90,11 @@ export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
     lastCall: lead.lastCall?.at
       ? { at: lead.lastCall.at, outcome: lead.lastCall.outcome as CallOutcome, by: lead.lastCall.by ?? '' }
       : null,
+    recentCalls: recentCallTimes(lead.recentCalls, now),
+    region: lead.region?.timeZones
+      ? { state: lead.region.state ?? null, timeZones: [...lead.region.timeZones], from: lead.region.from as 'phone' | 'address' }
+      : null,
+    consent: consentSummary(lead.consent),
   };
 }
 

@@ -4,6 +4,7 @@ import type { LeadRecordView, LeadStatus } from '../../schemas/lead.ts';
 import { findLead, toLeadView } from './lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { readTimeline } from './timeline.ts';
+import { consentRecordView } from './consent.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { CustomerModel } from '../customer.ts';
@@ -58,5 +59,6 @@ export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
     customerId: customer ? String(customer._id) : null,
     firstTouch,
     sourceLabel: leadSourceOf(firstTouch, lead.source === 'admin' ? 'admin' : 'website'),
+    consentRecord: consentRecordView(lead.consent),
   };
 }

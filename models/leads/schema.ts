@@ -44,6 +44,29 @@ const leadSchema = new Schema(
       ),
       default: null,
     },
+    /**
+     * The consent box as the visitor left it (models/leads/consent.ts): proof kept 5 years. The only
+     * place a lead keeps the visitor's address and browser. Null for leads staff added.
+     */
+    consent: {
+      type: new Schema(
+        {
+          given: Boolean,
+          version: Number,
+          text: String,
+          covers: [String],
+          at: Date,
+          ip: String,
+          userAgent: String,
+          pageUrl: String,
+          formId: String,
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
+    /** When the calls of the last 24 hours were logged (models/leads/recent-calls.ts): Florida's 3-call cap. */
+    recentCalls: { type: [Date], default: [] },
     /** The last call logged on the lead. */
     lastCall: {
       type: new Schema({ at: Date, outcome: { type: String, enum: CALL_OUTCOMES }, by: String }, { _id: false }),

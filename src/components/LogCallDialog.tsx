@@ -1,10 +1,12 @@
 // Log a call on a lead: its outcome, a note and the next follow-up (docs/product.md §10). Every error
 // shows under its field at once; the server's refusal (e.g. 409, the lead is not claimed) inside the
-// dialog. Closing with something typed or picked asks first, so Esc never throws a note away.
+// dialog. Closing with something typed or picked asks first, so Esc never throws a note away. Outside
+// the lead's calling hours (schemas/calling-hours.ts) it warns before the call is saved.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type LeadView } from '../../schemas/lead.ts';
 import { useTRPC } from '../lib/trpc.ts';
+import { callingCheck } from '../../schemas/calling-hours.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
@@ -20,7 +22,7 @@ import {
 } from './log-call-form.ts';
 
 export interface LogCallDialogProps {
-  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy'>;
+  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy' | 'region' | 'recentCalls'>;
   onClose(): void;
   /** The lead as the server left it after the call was logged. */
   onLogged(lead: LeadView): void;
@@ -38,6 +40,9 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   const [errors, setErrors] = useState<LogCallErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // Checked when the dialog opens: outside the lead's hours or over Florida's cap, saving still logs
+  // the call and the server notes the override in the activity log (models/leads/calls.ts).
+  const [warning] = useState(() => callingCheck(lead.region, new Date(), lead.recentCalls.length).warning);
 
   const logCall = useMutation(
     trpc.leads.logCall.mutationOptions({
@@ -93,6 +98,12 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
     <DialogFrame title={`Log a call with ${lead.name}`} onClose={requestClose} busy={saving}>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+        {warning && (
+          <div role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="font-semibold">{warning}.</p>
+            <p className="mt-1">Saving logs the call anyway and notes it in the activity log.</p>
+          </div>
+        )}
 
         <div
           role="radiogroup"

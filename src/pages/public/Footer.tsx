@@ -1,4 +1,4 @@
-// The public footer (docs/product.md §2): a description, two contact emails and the copyright line.
+// The public footer (docs/product.md §2): a description, the pages (Privacy too), two contact emails and the copyright line.
 import { site } from '../../content.ts';
 import { Logo } from './Header.tsx';
 import { Icon } from './icons.tsx';
@@ -38,6 +38,11 @@ export function Footer() {
             <li>
               <a href="/contact" className="hover:text-brand-700">
                 Get Started
+              </a>
+            </li>
+            <li>
+              <a href="/privacy" className="hover:text-brand-700">
+                Privacy
               </a>
             </li>
           </ul>

@@ -1,4 +1,5 @@
-// The lead form (docs/product.md §4, §5, §8): name, email and phone, posted to /api/referral with the
+// The lead form (docs/product.md §4, §5, §8): name, email, phone and the optional consent box (its
+// wording: schemas/consent.ts), posted to /api/referral with the page it was sent from and the
 // session's first touch (src/lib/first-touch.ts).
 // idle -> submitting -> success | error; typing after an error clears it; an answer without a
 // success flag leaves everything as it was. An island of the public pages (src/entry-public.tsx).
@@ -6,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
 import { readFirstTouch } from '../../lib/first-touch.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
+import { CONSENT_FORM_ID, CONSENT_PAGE_PATTERN, CONSENT_PAGE_URL_MAX, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 
@@ -15,14 +17,27 @@ export const FORM_ERRORS = {
   other: 'Something went wrong. Please try again later.',
 } as const;
 
-type Fields = { name: string; email: string; phone: string };
+type Fields = { name: string; email: string; phone: string; consent: boolean };
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success' } | { state: 'error'; message: string };
 type Outcome = { kind: 'success' } | { kind: 'no-success-flag' } | { kind: 'error'; message: string };
 
-const empty: Fields = { name: '', email: '', phone: '' };
+const empty: Fields = { name: '', email: '', phone: '', consent: false };
+
+/** The page the form is on, as the consent record keeps it ("/contact"), or undefined when it is no plain path. */
+function currentPage(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const page = `${window.location.pathname}${window.location.search}`;
+  return page.length <= CONSENT_PAGE_URL_MAX && CONSENT_PAGE_PATTERN.test(page) ? page : undefined;
+}
 
 /** The form's three inputs, in order: email and tel types bring the right phone keyboards (docs/product.md §5). */
-const FIELDS: { key: keyof Fields; label: string; type: 'text' | 'email' | 'tel'; autoComplete: string; placeholder: string }[] = [
+const FIELDS: {
+  key: 'name' | 'email' | 'phone';
+  label: string;
+  type: 'text' | 'email' | 'tel';
+  autoComplete: string;
+  placeholder: string;
+}[] = [
   { key: 'name', label: 'Full name', type: 'text', autoComplete: 'name', placeholder: 'Jane Doe' },
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'jane@example.com' },
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: '(303) 555-0123' },
@@ -38,6 +53,9 @@ export async function submitReferral(apiBase: string, fields: Fields, honeypot: 
         name: fields.name.trim(),
         email: fields.email.trim(),
         phone: fields.phone.trim(),
+        consent: fields.consent,
+        pageUrl: currentPage(),
+        formId: CONSENT_FORM_ID,
         [HONEYPOT_FIELD]: honeypot,
         attribution: readFirstTouch(),
       }),
@@ -67,7 +85,7 @@ export function LeadForm() {
   const submitting = status.state === 'submitting';
 
   const change = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
+    const value = key === 'consent' ? e.target.checked : e.target.value;
     setFields((f) => ({ ...f, [key]: value }));
     if (status.state === 'error') setStatus({ state: 'idle' });
   };
@@ -112,6 +130,24 @@ export function LeadForm() {
           />
         </div>
       ))}
+
+      {/* Optional and unticked: the request is valid without it (schemas/consent.ts). */}
+      <div className="mb-5 flex items-start gap-3">
+        <input
+          id={`${id}-consent`}
+          name="consent"
+          type="checkbox"
+          checked={fields.consent}
+          onChange={change('consent')}
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-4 focus:ring-brand-100"
+        />
+        <p className="text-sm leading-relaxed text-slate-600">
+          <label htmlFor={`${id}-consent`}>{consentText(site.name)}</label>{' '}
+          <a href="/privacy" className="font-medium text-brand-700 underline">
+            {CURRENT_CONSENT.linkLabel}
+          </a>
+        </p>
+      </div>
 
       {/* Honeypot: off screen and out of the tab order; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -2,6 +2,7 @@
 // and main action (Claim while unclaimed, Log call once claimed), and a 44 px selection box for bulk actions.
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
+import { CallingTime } from '../../../components/CallingTime.tsx';
 import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
 import type { LeadListProps } from './LeadTable.tsx';
 
@@ -61,6 +62,7 @@ function LeadCard({ lead, agents, me, now, selected, busy, highlight, recordHref
             {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
             {lead.claimedBy && <span>· {lead.claimedBy}</span>}
           </div>
+          {!finished && <CallingTime lead={lead} now={now} className="text-xs text-slate-600" />}
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">

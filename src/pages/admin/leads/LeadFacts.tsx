@@ -1,9 +1,12 @@
-// The lead record's fields: contact (mailto, tap-to-call), status, source, age, overdue mark, claim,
-// follow-up and last call; then its possible duplicates and, once closed, its customer.
+// The lead record's fields: contact (mailto, tap-to-call with the lead's calling time), consent,
+// status, source, age, overdue mark, claim, follow-up and last call; then its possible duplicates and, once closed, its customer.
 import { Link } from 'react-router-dom';
 import { CALL_OUTCOME_LABELS, type LeadRecordView } from '../../../../schemas/lead.ts';
 import { adminPath } from '../../../../schemas/host-mode.ts';
-import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { CallLink } from '../../../components/CallLink.tsx';
+import { CallingTime } from '../../../components/CallingTime.tsx';
+import { ConsentLine } from './ConsentLine.tsx';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo, span } from '../../../lib/when.ts';
 import type { ReactNode } from 'react';
@@ -63,9 +66,13 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         </a>
       </Fact>
       <Fact label="Phone">
-        <a href={telHref(lead.phone)} className={`${link} inline-flex min-h-11 items-center`}>
+        <CallLink lead={lead} className={`${link} inline-flex min-h-11 items-center`}>
           {formatPhone(lead.phone)}
-        </a>
+        </CallLink>
+        {!finished && <CallingTime lead={lead} now={now} className="block text-slate-700" />}
+      </Fact>
+      <Fact label="Consent">
+        <ConsentLine consent={lead.consent} />
       </Fact>
       <Fact label="Status">
         <StatusBadge lead={lead} /> {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}

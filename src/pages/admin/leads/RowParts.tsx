@@ -2,7 +2,8 @@
 // phone, the status badge, and the claim buttons where the signed-in agent's own is the primary one.
 import { Link } from 'react-router-dom';
 import type { LeadStatus, LeadView } from '../../../../schemas/lead.ts';
-import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { CallLink } from '../../../components/CallLink.tsx';
 
 const STATUS_TONE: Record<LeadStatus, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
@@ -26,11 +27,12 @@ export const isFinished = (lead: LeadView) => lead.status === 'closed' || lead.s
 /** The lead's phone as people read it: "(303) 555-7001" for a stored "+13035557001". */
 export const shownPhone = (lead: LeadView) => formatPhone(lead.phone);
 
+/** Tap-to-call, warning first outside the lead's calling hours (src/components/CallLink.tsx). */
 export function PhoneLink({ lead, className, tabbable = true }: { lead: LeadView; className: string; tabbable?: boolean }) {
   return (
-    <a href={telHref(lead.phone)} className={className} aria-label={`Call ${shownPhone(lead)}`} tabIndex={tabbable ? undefined : -1}>
+    <CallLink lead={lead} className={className} ariaLabel={`Call ${shownPhone(lead)}`} tabIndex={tabbable ? undefined : -1}>
       {shownPhone(lead)}
-    </a>
+    </CallLink>
   );
 }
 

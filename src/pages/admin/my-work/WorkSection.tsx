@@ -1,8 +1,11 @@
 // One bucket of My work: a heading with its count, then a card per lead with its name (to the
-// record), tap-to-call phone, when it is due or how old it is, and its main action.
+// record), tap-to-call phone, when it is due or how old it is, the lead's local time (a good time to
+// call or not) and its main action.
 import { Link } from 'react-router-dom';
 import type { LeadView } from '../../../../schemas/lead.ts';
-import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { formatPhone } from '../../../lib/phone.ts';
+import { CallLink } from '../../../components/CallLink.tsx';
+import { CallingTime } from '../../../components/CallingTime.tsx';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo, shortTime, span } from '../../../lib/when.ts';
 import { primaryButton } from '../../../components/ui.tsx';
@@ -47,9 +50,9 @@ export function WorkSection(props: {
                   {lead.name}
                 </Link>
                 <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
-                  <a href={telHref(lead.phone)} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
+                  <CallLink lead={lead} className="inline-flex min-h-11 items-center hover:text-brand-700 hover:underline">
                     {formatPhone(lead.phone)}
-                  </a>
+                  </CallLink>
                   {props.show === 'due' && lead.followUpAt ? (
                     <span className={lead.followUpAt.getTime() <= now ? 'font-medium text-rose-700' : undefined}>
                       Due{' '}
@@ -66,6 +69,7 @@ export function WorkSection(props: {
                     </span>
                   )}
                 </p>
+                <CallingTime lead={lead} now={now} className="text-slate-700" />
               </div>
               {props.action && (
                 <button
