@@ -15,6 +15,9 @@ export const ACTIVITY_ACTIONS = [
   'CUSTOMER_CREATED',
   'CUSTOMER_UPDATED',
   'CUSTOMER_DELETED',
+  'DO_NOT_CONTACT_SET',
+  'DO_NOT_CONTACT_LIFTED',
+  'DO_NOT_CONTACT_OVERRIDDEN',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
