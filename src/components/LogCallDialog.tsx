@@ -7,6 +7,7 @@ import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type LeadView } from '../../schemas
 import { useTRPC } from '../lib/trpc.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
+import { DoNotContactCheck } from './DoNotContact.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
 import {
   CALL_NOTE_MAX,
@@ -20,7 +21,7 @@ import {
 } from './log-call-form.ts';
 
 export interface LogCallDialogProps {
-  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy'>;
+  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy' | 'doNotContact'>;
   onClose(): void;
   /** The lead as the server left it after the call was logged. */
   onLogged(lead: LeadView): void;
@@ -38,6 +39,9 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   const [errors, setErrors] = useState<LogCallErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  /** A person who asked not to be contacted: the call is logged only once the caller ticks that they know. */
+  const [overrideDoNotContact, setOverrideDoNotContact] = useState(false);
+  const asksFirst = Boolean(lead.doNotContact) && form.outcome !== 'do-not-contact';
 
   const logCall = useMutation(
     trpc.leads.logCall.mutationOptions({
@@ -78,7 +82,11 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    logCall.mutate(checked.input);
+    if (asksFirst && !overrideDoNotContact) {
+      setFailure(`${lead.name} asked not to be contacted. Tick the box to log this call anyway.`);
+      return;
+    }
+    logCall.mutate({ ...checked.input, ...(asksFirst ? { confirmDoNotContact: true } : {}) });
   }
 
   const describedBy = (field: keyof LogCallForm) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -93,6 +101,9 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
     <DialogFrame title={`Log a call with ${lead.name}`} onClose={requestClose} busy={saving}>
       <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
         {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+        {lead.doNotContact && (
+          <DoNotContactCheck mark={lead.doNotContact} checked={overrideDoNotContact} disabled={saving} onChange={setOverrideDoNotContact} />
+        )}
 
         <div
           role="radiogroup"

@@ -8,6 +8,7 @@ import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo, span } from '../../../lib/when.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge, badge } from './RowParts.tsx';
+import { NoCallWarning } from '../../../components/DoNotContact.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,9 +39,13 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         </a>
       </Fact>
       <Fact label="Phone">
-        <a href={telHref(lead.phone)} className={`${link} inline-flex min-h-11 items-center`}>
-          {formatPhone(lead.phone)}
-        </a>
+        {lead.doNotContact ? (
+          <NoCallWarning phone={formatPhone(lead.phone)} />
+        ) : (
+          <a href={telHref(lead.phone)} className={`${link} inline-flex min-h-11 items-center`}>
+            {formatPhone(lead.phone)}
+          </a>
+        )}
       </Fact>
       <Fact label="Status">
         <StatusBadge lead={lead} /> {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}

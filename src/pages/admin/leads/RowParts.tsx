@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import type { LeadStatus, LeadView } from '../../../../schemas/lead.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { NoCallWarning } from '../../../components/DoNotContact.tsx';
 
 const STATUS_TONE: Record<LeadStatus, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
@@ -27,6 +28,8 @@ export const isFinished = (lead: LeadView) => lead.status === 'closed' || lead.s
 export const shownPhone = (lead: LeadView) => formatPhone(lead.phone);
 
 export function PhoneLink({ lead, className, tabbable = true }: { lead: LeadView; className: string; tabbable?: boolean }) {
+  // A person who asked not to be contacted: a warning instead of the call link.
+  if (lead.doNotContact) return <NoCallWarning phone={shownPhone(lead)} />;
   return (
     <a href={telHref(lead.phone)} className={className} aria-label={`Call ${shownPhone(lead)}`} tabIndex={tabbable ? undefined : -1}>
       {shownPhone(lead)}
