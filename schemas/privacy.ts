@@ -44,3 +44,24 @@ export interface DoNotContactView {
   by: string;
   reason: string;
 }
+
+/** A privacy request names the person by email, phone or both (at least one). */
+export const personQueryInput = z
+  .strictObject({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid email address')).optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(30, 'Phone must be at most 30 characters')
+      .refine((p) => /^[0-9+().\-\s]+$/.test(p) && p.replace(/\D/g, '').length >= 7, 'Enter a phone number of 7 to 15 digits')
+      .optional(),
+  })
+  .refine((v) => Boolean(v.email || v.phone), { message: 'Give an email or a phone' });
+export type PersonQueryInput = z.infer<typeof personQueryInput>;
+
+/** Erasing needs the word typed, so it never happens by a slip. */
+export const ERASE_CONFIRMATION = 'ERASE';
+export const eraseInput = z.strictObject({
+  person: personQueryInput,
+  confirm: z.literal(ERASE_CONFIRMATION, { error: `Type ${ERASE_CONFIRMATION} to confirm` }),
+});
