@@ -32,7 +32,10 @@ async function holdings(q: PersonQuery) {
     Promise.all(or.map((f) => CustomerModel.find(f).lean<CustomerRecord[]>())),
   ]);
   const unique = <T extends { _id: unknown }>(rows: T[][]) => [...new Map(rows.flat().map((r) => [String(r._id), r])).values()];
-  return { keys, leads: unique(leadRows), customers: unique(customerRows) };
+  const [leads, customers] = [unique(leadRows), unique(customerRows)];
+  // The other email or phone of what was found belongs to the person too (their do-not-contact entries).
+  const all = [...keys, ...[...leads, ...customers].flatMap((r) => contactKeys(r.email, r.phoneDigits))];
+  return { keys: [...new Set(all)], leads, customers };
 }
 
 const idsOf = (h: Awaited<ReturnType<typeof holdings>>) => ({
