@@ -20,6 +20,9 @@ function download(fileName: string, data: unknown) {
   URL.revokeObjectURL(url);
 }
 
+/** The words of a request's counts. */
+const COUNT_WORDS: Record<string, string> = { activityEntries: 'activity entries', noticesDropped: 'queued notices dropped' };
+
 const dangerButton = 'min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60';
 
 export default function PrivacyPage() {
@@ -164,7 +167,7 @@ export default function PrivacyPage() {
             <td className="px-4 py-3">
               {r.kind === 'erase' ? 'Erased' : 'Downloaded'}:{' '}
               {Object.entries(r.counts)
-                .map(([k, v]) => `${v} ${k}`)
+                .map(([k, v]) => `${v} ${COUNT_WORDS[k] ?? k}`)
                 .join(', ')}
             </td>
             <td className="whitespace-nowrap px-4 py-3">{fullTime(r.keepUntil)}</td>
