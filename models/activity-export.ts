@@ -165,3 +165,32 @@ export async function ensureActivityExport(): Promise<void> {
   const rows = await rebuildActivityExport();
   logger.info({ rows, ms: Date.now() - started }, 'activity export rows rebuilt');
 }
+
+/**
+ * Replaces the lead name of the rows about these leads or customers (a person's erasure), chunk by chunk;
+ * a chunk written to meanwhile is read again, so no appended row is lost. Answers the rows changed.
+ */
+export async function renameExportRows(ids: { leadIds: string[]; customerIds: string[] }, name: string): Promise<number> {
+  const leads = new Set(ids.leadIds);
+  const customers = new Set(ids.customerIds);
+  let changed = 0;
+  for (let k = 0; ; k++) {
+    let done = false;
+    while (!done) {
+      const doc = await chunks().findOne({ _id: `c${k}` });
+      if (!doc) return changed;
+      let hits = 0;
+      const rows = (doc.rows ?? []).map((raw) => {
+        const row = JSON.parse(raw) as string[];
+        if (!leads.has(row[3] ?? '') && !customers.has(row[7] ?? '')) return raw;
+        if (row[4] === name) return raw;
+        hits++;
+        row[4] = name;
+        return JSON.stringify(row);
+      });
+      if (!hits) break;
+      done = (await chunks().updateOne({ _id: doc._id, n: doc.n }, { $set: { rows } })).matchedCount === 1;
+      if (done) changed += hits;
+    }
+  }
+}

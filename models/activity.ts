@@ -1,6 +1,6 @@
 // The activity log: who did what to which lead, kept for the dashboard and the export.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import { appendExportRows } from './activity-export.ts';
+import { appendExportRows, renameExportRows } from './activity-export.ts';
 import { noteLeadChange } from './live.ts';
 
 export const ACTIVITY_ACTIONS = [
@@ -19,6 +19,9 @@ export const ACTIVITY_ACTIONS = [
   'CUSTOMER_CREATED',
   'CUSTOMER_UPDATED',
   'CUSTOMER_DELETED',
+  'DO_NOT_CONTACT_SET',
+  'DO_NOT_CONTACT_LIFTED',
+  'DO_NOT_CONTACT_OVERRIDDEN',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -120,3 +123,20 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
     timestamp: r.timestamp,
   }));
 }
+
+/** Renames the entries about these leads or customers (a person's erasure) in the log, the recent list and the export rows. */
+export async function renameInActivity(ids: { leadIds: string[]; customerIds: string[] }, name: string): Promise<number> {
+  const filter = { $or: [{ 'details.leadId': { $in: ids.leadIds } }, { 'details.customerId': { $in: ids.customerIds } }] };
+  const [log] = await Promise.all([
+    ActivityModel.updateMany(filter, { $set: { 'details.leadName': name } }),
+    RecentActivityModel.updateMany(filter, { $set: { 'details.leadName': name } }),
+    renameExportRows(ids, name),
+  ]);
+  return log.modifiedCount;
+}
+
+/** The entries about these leads or customers, oldest first (a person's data on request). */
+export const activityAbout = (ids: { leadIds: string[]; customerIds: string[] }) =>
+  ActivityModel.find({ $or: [{ 'details.leadId': { $in: ids.leadIds } }, { 'details.customerId': { $in: ids.customerIds } }] })
+    .sort({ timestamp: 1 })
+    .lean();

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'RECOVERY_CODES_REGENERATED',
   'SECOND_FACTORS_RESET',
   'DATA_KEYS_ROTATED',
+  'PERSON_DATA_EXPORTED',
+  'PERSON_ERASED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -39,6 +39,8 @@ const outboxDoneSchema = new Schema(
   {
     _id: { type: String, required: true },
     result: { type: String, enum: ['sent', 'skipped', 'failed'], required: true },
+    /** Why a notice was skipped, when the sender says ("do-not-contact": the person asked not to be contacted). */
+    reason: { type: String, default: null },
     attempts: { type: Number, default: 0 },
     doneAt: { type: Date, required: true },
   },
@@ -139,9 +141,9 @@ export async function isDone(id: string): Promise<boolean> {
 }
 
 /** Records the outcome, then drops the pending entry. */
-export async function finishEntry(entry: OutboxEntry, result: 'sent' | 'skipped' | 'failed', now: Date): Promise<void> {
+export async function finishEntry(entry: OutboxEntry, result: 'sent' | 'skipped' | 'failed', now: Date, reason?: string): Promise<void> {
   try {
-    await OutboxDoneModel.create({ _id: entry._id, result, attempts: entry.attempts, doneAt: now });
+    await OutboxDoneModel.create({ _id: entry._id, result, reason: reason ?? null, attempts: entry.attempts, doneAt: now });
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }

@@ -6,6 +6,7 @@ import { logger } from '../server/logger.ts';
 import { isSlackResponseUrl } from './slack-response.ts';
 import { takeVisitorMailQuota } from '../models/mail-quota.ts';
 import { getLeadView } from '../models/leads/index.ts';
+import { suppressionOf } from '../models/privacy/suppression-store.ts';
 import { listAgents } from '../models/staff.ts';
 import { purgeSignatures } from '../models/slack-signature.ts';
 import {
@@ -75,7 +76,11 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   else if (!team.length)
     logger.info('Team email notices are off: LEADS_NOTIFY_EMAIL is not set (visitors still get their acknowledgement)');
 
+  /** Why the last entry deliver() skipped was skipped, when it says (kept with the outcome). */
+  let skipReason: string | undefined;
+
   async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
+    skipReason = undefined;
     if (entry.channel === 'slack-reply') {
       const data = entry.data as { responseUrl: string; message: unknown };
       // Checked again here: an entry queued before the check existed, or by a server without it.
@@ -90,6 +95,11 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     } catch (err) {
       if (!(err instanceof DomainError && err.code === 'NOT_FOUND')) throw err;
       if (at.getTime() - new Date(entry.createdAt).getTime() < MISSING_LEAD_GRACE_MS) throw new NotYet('lead not stored yet');
+      return 'skipped';
+    }
+    // A person who asked not to be contacted gets nothing, and the team is not prompted to call them.
+    if (await suppressionOf(lead.email, lead.phone)) {
+      skipReason = 'do-not-contact';
       return 'skipped';
     }
     const reminder = entry.kind === 'reminder';
@@ -126,7 +136,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     }
     try {
       const result = await deliver(entry);
-      await finishEntry(entry, result, now());
+      await finishEntry(entry, result, now(), result === 'skipped' ? skipReason : undefined);
       if (result === 'sent') logger.info({ entry: entry._id, attempts: entry.attempts }, 'notice sent');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

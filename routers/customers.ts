@@ -23,6 +23,7 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
+import { withDoNotContact } from '../models/privacy/do-not-contact.ts';
 import {
   FILTER_PARAMS,
   customerFiltersInput,
@@ -33,7 +34,7 @@ import {
 } from '../schemas/customer-filters.ts';
 
 export const customersRouter = router({
-  list: protectedProcedure.query(() => listCustomers()),
+  list: protectedProcedure.query(async () => withDoNotContact(await listCustomers())),
 
   /**
    * One customer with the medical details: the edit view loads it. Every read is in the audit log.

@@ -20,6 +20,8 @@ import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { conversionTable } from '../models/leads/index.ts';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
+import { checkCallAllowed, markDoNotContact, withDoNotContact } from '../models/privacy/do-not-contact.ts';
+import { withoutDoNotContact } from '../models/privacy/my-work.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
@@ -29,7 +31,10 @@ export const leadsRouter = router({
   listBatches: protectedProcedure.query(() => ({ batches: leadBatchesNewestFirst() })),
 
   /** The console's list: one page of a tab, searched on the server, with the tabs' counts. */
-  page: protectedProcedure.input(leadPageInput).query(({ input }) => leadPage(input)),
+  page: protectedProcedure.input(leadPageInput).query(async ({ input }) => {
+    const page = await leadPage(input);
+    return { ...page, leads: await withDoNotContact(page.leads) };
+  }),
 
   /** The All tab's page holding a lead (duplicate and ?lead= links); null when it is gone. */
   locate: protectedProcedure.input(leadIdInput).query(({ input }) => leadPosition(input.leadId)),
@@ -47,21 +52,34 @@ export const leadsRouter = router({
   remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, actorOf(ctx))),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
-  get: protectedProcedure.input(leadIdInput).query(({ input }) => getLeadRecord(input.leadId)),
+  get: protectedProcedure.input(leadIdInput).query(async ({ input }) => {
+    const record = await getLeadRecord(input.leadId);
+    return { ...record, lead: (await withDoNotContact([record.lead]))[0]! };
+  }),
 
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
-  logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCall(input, actorOf(ctx))),
+  /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
+  logCall: protectedProcedure.input(logCallInput).mutation(async ({ input, ctx }) => {
+    const actor = actorOf(ctx);
+    const asked = input.outcome === 'do-not-contact';
+    if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
+    const lead = await logCall(input, actor);
+    if (!asked) return lead;
+    return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };
+  }),
   /** The call link was followed past its calling-hours warning (schemas/calling-hours.ts). */
   noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, actorOf(ctx))),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
-  myWork: protectedProcedure.input(myWorkInput).query(({ input, ctx }) =>
-    myWork(
-      {
-        staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
-        agent: input.agent,
-      },
-      ctx.config.TIME_ZONE,
+  myWork: protectedProcedure.input(myWorkInput).query(async ({ input, ctx }) =>
+    withoutDoNotContact(
+      await myWork(
+        {
+          staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
+          agent: input.agent,
+        },
+        ctx.config.TIME_ZONE,
+      ),
     ),
   ),
 

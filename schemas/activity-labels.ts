@@ -18,6 +18,9 @@ export const ACTIVITY_LABELS: Readonly<Record<string, string>> = {
   CUSTOMER_CREATED: 'Customer created',
   CUSTOMER_UPDATED: 'Customer updated',
   CUSTOMER_DELETED: 'Customer deleted',
+  DO_NOT_CONTACT_SET: 'Asked not to be contacted',
+  DO_NOT_CONTACT_LIFTED: 'Do not contact lifted',
+  DO_NOT_CONTACT_OVERRIDDEN: 'Called despite do not contact',
 };
 
 /** "Lead claimed" for LEAD_CLAIMED; "Some new action" for an unlabelled SOME_NEW_ACTION. */

@@ -55,6 +55,7 @@ export const SITE_PAGES = [
   'admin-staff',
   'admin-audit',
   'admin-office',
+  'admin-privacy',
 ] as const;
 const sitePages = new Set<string>(SITE_PAGES);
 /** Paths of both hosting modes that name a site page. */

@@ -2,6 +2,7 @@
 // adapters and the Mongoose model: a value outside a list is refused the same way everywhere.
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
+import type { DoNotContactView } from './privacy.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -250,6 +251,8 @@ export interface CustomerSummary {
   leadId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The person asked not to be contacted (the console's list only; models/privacy/suppression-store.ts). */
+  doNotContact?: DoNotContactView | null;
 }
 
 export interface CustomerDetail extends CustomerSummary {

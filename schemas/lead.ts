@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FirstTouch } from './first-touch.ts';
 import { normalisePhone, phoneKey } from './phone.ts';
+import type { DoNotContactView } from './privacy.ts';
 
 export const LEAD_STATUSES = ['unclaimed', 'called', 'follow-up', 'quoted', 'closed', 'lost'] as const;
 export const leadStatus = z.enum(LEAD_STATUSES);
@@ -134,6 +135,8 @@ export interface LeadView {
   region: { state: string | null; timeZones: string[]; from: 'phone' | 'address' } | null;
   /** What the consent box held when the form was sent; null for leads staff added. */
   consent: ConsentSummary | null;
+  /** The person asked not to be contacted (models/privacy/suppression-store.ts); absent where not looked up. */
+  doNotContact?: DoNotContactView | null;
 }
 
 /** A lead's consent as lists and exports show it. */
@@ -160,7 +163,7 @@ export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;
 // ---- A broker's working day: sorting, the lead record, calls, follow-ups and My work (docs/product.md §10).
 
 /** What a logged call came to. */
-export const CALL_OUTCOMES = ['reached', 'voicemail', 'no-answer', 'wrong-number'] as const;
+export const CALL_OUTCOMES = ['reached', 'voicemail', 'no-answer', 'wrong-number', 'do-not-contact'] as const;
 export const callOutcome = z.enum(CALL_OUTCOMES);
 export type CallOutcome = z.infer<typeof callOutcome>;
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
@@ -168,6 +171,7 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   voicemail: 'Left voicemail',
   'no-answer': 'No answer',
   'wrong-number': 'Wrong number',
+  'do-not-contact': 'Asked not to be contacted',
 };
 
 export const CALL_NOTE_MAX = 2000;
@@ -191,6 +195,8 @@ export const logCallInput = leadIdInput.extend({
     .refine((d) => d.getTime() > Date.now() - 60_000, 'Pick a follow-up time in the future')
     .refine((d) => d.getTime() < Date.now() + FOLLOW_UP_MAX_DAYS * 86_400_000, 'Pick a follow-up time within a year')
     .nullish(),
+  /** The caller saw that the person asked not to be contacted and logs the call anyway. */
+  confirmDoNotContact: z.boolean().optional(),
 });
 export type LogCallInput = z.infer<typeof logCallInput>;
 

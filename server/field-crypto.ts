@@ -72,6 +72,14 @@ export function currentKey(): DataKey {
   return load().current;
 }
 
+/** Every key the ring knows, the current one first, then older and retired ones (hashes made under any of them). */
+export function ringKeys(): DataKey[] {
+  const r = load();
+  const seen = new Map<string, DataKey>([[r.current.kid, r.current]]);
+  for (const k of [...r.byKid.values(), ...r.retired.values()]) if (!seen.has(k.kid)) seen.set(k.kid, k);
+  return [...seen.values()];
+}
+
 /** Any key the ring knows by id, retired ones included (for backups); re-reads the key file once. */
 export function keyById(kid: string): DataKey | undefined {
   const find = (r: Ring) => r.byKid.get(kid) ?? r.retired.get(kid);

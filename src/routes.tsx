@@ -21,6 +21,7 @@ const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.t
 const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
 const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
+const PrivacyPage = lazy(() => import('./pages/admin/privacy/PrivacyPage.tsx'));
 
 const h = (handle: PageHandle) => handle;
 
@@ -50,6 +51,11 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
       handle: h({ page: 'admin-customers', title: 'Customer Management', noindex: true }),
     },
     { path: `${prefix}staff`, element: <StaffPage />, handle: h({ page: 'admin-staff', title: 'Staff', noindex: true }) },
+    {
+      path: `${prefix}privacy`,
+      element: <PrivacyPage />,
+      handle: h({ page: 'admin-privacy', title: 'Privacy requests', noindex: true }),
+    },
     { path: `${prefix}audit`, element: <AuditPage />, handle: h({ page: 'admin-audit', title: 'Audit Log', noindex: true }) },
     {
       path: `${prefix}office`,

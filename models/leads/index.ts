@@ -24,6 +24,7 @@ export { changeLeadStatusOrNotes, removeLead } from './changes.ts';
 export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './close.ts';
 export { CLAIM_BEFORE_CALL, logCall, noteCallPastWarning } from './calls.ts';
 export { addTimelineEntry } from './timeline.ts';
+export { ERASED_NAME, erasedEmail, eraseLeadPerson } from './erase.ts';
 export { myWork, noteFollowUp } from './follow-ups.ts';
 export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';
 export { leadStats, legacyAgentKeys } from './stats.ts';

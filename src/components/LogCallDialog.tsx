@@ -9,6 +9,7 @@ import { useTRPC } from '../lib/trpc.ts';
 import { callingCheck } from '../../schemas/calling-hours.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
+import { DoNotContactCheck } from './DoNotContact.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
 import {
   CALL_NOTE_MAX,
@@ -22,7 +23,7 @@ import {
 } from './log-call-form.ts';
 
 export interface LogCallDialogProps {
-  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy' | 'region' | 'recentCalls'>;
+  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'status' | 'claimedBy' | 'region' | 'recentCalls' | 'doNotContact'>;
   onClose(): void;
   /** The lead as the server left it after the call was logged. */
   onLogged(lead: LeadView): void;
@@ -43,6 +44,9 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   // Checked when the dialog opens: outside the lead's hours or over Florida's cap, saving still logs
   // the call and the server notes the override in the activity log (models/leads/calls.ts).
   const [warning] = useState(() => callingCheck(lead.region, new Date(), lead.recentCalls.length).warning);
+  /** A person who asked not to be contacted: the call is logged only once the caller ticks that they know. */
+  const [overrideDoNotContact, setOverrideDoNotContact] = useState(false);
+  const asksFirst = Boolean(lead.doNotContact) && form.outcome !== 'do-not-contact';
 
   const logCall = useMutation(
     trpc.leads.logCall.mutationOptions({
@@ -83,7 +87,11 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
       return;
     }
-    logCall.mutate(checked.input);
+    if (asksFirst && !overrideDoNotContact) {
+      setFailure(`${lead.name} asked not to be contacted. Tick the box to log this call anyway.`);
+      return;
+    }
+    logCall.mutate({ ...checked.input, ...(asksFirst ? { confirmDoNotContact: true } : {}) });
   }
 
   const describedBy = (field: keyof LogCallForm) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -103,6 +111,9 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
             <p className="font-semibold">{warning}.</p>
             <p className="mt-1">Saving logs the call anyway and notes it in the activity log.</p>
           </div>
+        )}
+        {lead.doNotContact && (
+          <DoNotContactCheck mark={lead.doNotContact} checked={overrideDoNotContact} disabled={saving} onChange={setOverrideDoNotContact} />
         )}
 
         <div

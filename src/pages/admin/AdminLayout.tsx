@@ -30,6 +30,7 @@ const NAV: { screen: AdminScreen; label: string; icon: GlyphName }[] = [
 const ADMIN_NAV: typeof NAV = [
   { screen: 'staff', label: 'Staff', icon: 'staff' },
   { screen: 'audit', label: 'Audit Log', icon: 'audit' },
+  { screen: 'privacy', label: 'Privacy requests', icon: 'privacy' },
   { screen: 'office', label: 'Office settings', icon: 'office' },
 ];
 

@@ -22,6 +22,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   RECOVERY_CODES_REGENERATED: 'New recovery codes',
   SECOND_FACTORS_RESET: 'Reset second factors',
   DATA_KEYS_ROTATED: 'Rotated the data encryption key',
+  PERSON_DATA_EXPORTED: "Downloaded a person's data (privacy request)",
+  PERSON_ERASED: 'Erased a person (privacy request)',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

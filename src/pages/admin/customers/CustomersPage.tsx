@@ -67,6 +67,7 @@ export default function CustomersPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const customers = useQuery(trpc.customers.list.queryOptions());
+  const access = useQuery(trpc.auth.access.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const [filters, setFilters] = useUrlFilters();
   const [openCustomer, setOpenCustomer] = useOpenCustomer();
   const [adding, setAdding] = useState(false);
@@ -188,8 +189,16 @@ export default function CustomersPage() {
         <p className="rounded-xl bg-white px-4 py-8 text-center text-slate-600 shadow-sm">No customers found</p>
       ) : (
         <>
-          <CustomerTable customers={shown} onEdit={(c) => setOpenCustomer(c.customerId)} onDelete={setDeleting} />
-          <CustomerCards customers={shown} onEdit={(c) => setOpenCustomer(c.customerId)} onDelete={setDeleting} />
+          {[CustomerTable, CustomerCards].map((List, i) => (
+            <List
+              key={i}
+              customers={shown}
+              onEdit={(c) => setOpenCustomer(c.customerId)}
+              onDelete={setDeleting}
+              isAdmin={Boolean(access.data?.isAdmin)}
+              onDone={(message) => setNotice({ tone: 'success', message })}
+            />
+          ))}
         </>
       )}
 

@@ -4,6 +4,7 @@ import type { LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
 import { CallingTime } from '../../../components/CallingTime.tsx';
 import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
 import type { LeadListProps } from './LeadTable.tsx';
 
 const touchButton = 'min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 disabled:opacity-50';
@@ -60,6 +61,7 @@ function LeadCard({ lead, agents, me, now, selected, busy, highlight, recordHref
             <StatusBadge lead={lead} />
             {!finished && <span>{leadAge(lead.createdAt, now)} old</span>}
             {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
+            <DoNotContactBadge mark={lead.doNotContact} />
             {lead.claimedBy && <span>· {lead.claimedBy}</span>}
           </div>
           {!finished && <CallingTime lead={lead} now={now} className="text-xs text-slate-600" />}

@@ -11,6 +11,7 @@ import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo, span } from '../../../lib/when.ts';
 import type { ReactNode } from 'react';
 import { StatusBadge, badge } from './RowParts.tsx';
+import { NoCallWarning } from '../../../components/DoNotContact.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -66,10 +67,16 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         </a>
       </Fact>
       <Fact label="Phone">
-        <CallLink lead={lead} className={`${link} inline-flex min-h-11 items-center`}>
-          {formatPhone(lead.phone)}
-        </CallLink>
-        {!finished && <CallingTime lead={lead} now={now} className="block text-slate-700" />}
+        {lead.doNotContact ? (
+          <NoCallWarning phone={formatPhone(lead.phone)} />
+        ) : (
+          <>
+            <CallLink lead={lead} className={`${link} inline-flex min-h-11 items-center`}>
+              {formatPhone(lead.phone)}
+            </CallLink>
+            {!finished && <CallingTime lead={lead} now={now} className="block text-slate-700" />}
+          </>
+        )}
       </Fact>
       <Fact label="Consent">
         <ConsentLine consent={lead.consent} />

@@ -19,6 +19,7 @@ import { NotesDialog } from './NotesDialog.tsx';
 import { LeadFacts } from './LeadFacts.tsx';
 import { LeadRecordActions } from './LeadRecordActions.tsx';
 import { LeadTimeline } from './LeadTimeline.tsx';
+import { DoNotContactPanel } from '../../../components/DoNotContact.tsx';
 
 type Dialog = 'notes' | 'call' | 'delete' | 'close';
 
@@ -130,6 +131,15 @@ export default function LeadRecordPage() {
 
       <Notification notice={notice} onDismiss={dismiss} />
       {record.isError && <ListNotice kind="error">The lead could not be refreshed; what you see may be out of date.</ListNotice>}
+
+      <DoNotContactPanel
+        target={{ leadId }}
+        name={lead.name}
+        mark={lead.doNotContact}
+        requestAt={lead.createdAt}
+        isAdmin={Boolean(access.data?.isAdmin)}
+        onDone={(message) => succeeded(message)()}
+      />
 
       <LeadRecordActions
         lead={lead}

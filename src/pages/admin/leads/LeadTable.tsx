@@ -6,6 +6,7 @@ import type { LeadSort, LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
 import { StatusSelect } from './StatusSelect.tsx';
 import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
 import { rowMove, rowShortcut, type RowActions } from './lead-shortcuts.ts';
 
 const smallButton = 'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
@@ -144,6 +145,7 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
             </button>
           )}
           {lead.source === 'admin' && <span className={`${badge} bg-slate-100 text-slate-600`}>Added by staff</span>}
+          <DoNotContactBadge mark={lead.doNotContact} />
         </div>
       </td>
       <td className="px-3 py-3 align-top text-slate-700">

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { LeadStatus, LeadView } from '../../../../schemas/lead.ts';
 import { formatPhone } from '../../../lib/phone.ts';
 import { CallLink } from '../../../components/CallLink.tsx';
+import { NoCallWarning } from '../../../components/DoNotContact.tsx';
 
 const STATUS_TONE: Record<LeadStatus, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
@@ -29,6 +30,8 @@ export const shownPhone = (lead: LeadView) => formatPhone(lead.phone);
 
 /** Tap-to-call, warning first outside the lead's calling hours (src/components/CallLink.tsx). */
 export function PhoneLink({ lead, className, tabbable = true }: { lead: LeadView; className: string; tabbable?: boolean }) {
+  // A person who asked not to be contacted: a warning instead of the call link.
+  if (lead.doNotContact) return <NoCallWarning phone={shownPhone(lead)} />;
   return (
     <CallLink lead={lead} className={className} ariaLabel={`Call ${shownPhone(lead)}`} tabIndex={tabbable ? undefined : -1}>
       {shownPhone(lead)}

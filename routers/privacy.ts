@@ -1,0 +1,53 @@
+// Contact rules (issue 25): "do not contact" marked by any staff member from a lead or a customer and
+// lifted by an admin with a reason; and a person's data on request (admins): find, download, erase.
+// Each procedure is its input schema and one call into models/privacy/.
+import { doNotContactInput, eraseInput, liftDoNotContactInput, personQueryInput } from '../schemas/privacy.ts';
+import { liftDoNotContact, markDoNotContact } from '../models/privacy/do-not-contact.ts';
+import { erasePerson, exportPerson, findPerson } from '../models/privacy/person.ts';
+import { listRequests } from '../models/privacy/requests.ts';
+import { recordAudit } from '../models/audit.ts';
+import { actorOf, adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';
+
+export const privacyRouter = router({
+  /** "Asked not to be contacted": every lead and customer with the person's email or phone is marked. */
+  doNotContact: protectedProcedure
+    .input(doNotContactInput)
+    .mutation(({ input, ctx }) => markDoNotContact(input, actorOf(ctx), input.customerId ? 'customer' : 'lead')),
+
+  /** Lifts the mark; admins only, with a reason. */
+  liftDoNotContact: adminProcedure.input(liftDoNotContactInput).mutation(({ input, ctx }) => liftDoNotContact(input, actorOf(ctx))),
+
+  /** What is held about an email or phone, in counts and names. */
+  find: adminProcedure.input(personQueryInput).query(({ input }) => findPerson(input)),
+
+  /** Everything held, as one JSON document; audited as a read of each customer's medical details. */
+  export: adminProcedure.input(personQueryInput).mutation(async ({ input, ctx }) => {
+    const data = await exportPerson(input, ctx.staff.name);
+    const actor = auditActorOf(ctx);
+    await Promise.all([
+      recordAudit(actor, { action: 'PERSON_DATA_EXPORTED', detail: `${data.leads.length} leads, ${data.customers.length} customers` }),
+      ...data.customers.map((c) =>
+        recordAudit(actor, {
+          action: 'CUSTOMER_MEDICAL_READ',
+          customerId: c._id,
+          customerName: c.name,
+          detail: 'Privacy request: data export',
+        }),
+      ),
+    ]);
+    return data;
+  }),
+
+  /** De-identifies the person everywhere; the do-not-contact entries, consent records and the request's record stay. */
+  erase: adminProcedure.input(eraseInput).mutation(async ({ input, ctx }) => {
+    const done = await erasePerson(input.person, ctx.staff.name);
+    await recordAudit(auditActorOf(ctx), {
+      action: 'PERSON_ERASED',
+      detail: `${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries, ${done.noticesDropped} notices dropped`,
+    });
+    return done;
+  }),
+
+  /** The record of past requests (kept 24 months). */
+  requests: adminProcedure.query(() => listRequests()),
+});

@@ -1,0 +1,179 @@
+// Privacy requests (issue 25, admins): find what is held about an email or phone, download it as one JSON
+// file, or erase it (the typed word ERASE confirms); the record of past requests below.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERASE_CONFIRMATION, type PersonQueryInput } from '../../../../schemas/privacy.ts';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { fullTime } from '../../../lib/when.ts';
+import { Notification, type Notice } from '../../../components/Notification.tsx';
+import { DataTable, ListNotice, TableMessageRow, inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+
+function download(fileName: string, data: unknown) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** The words of a request's counts. */
+const COUNT_WORDS: Record<string, string> = { activityEntries: 'activity entries', noticesDropped: 'queued notices dropped' };
+
+const dangerButton = 'min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60';
+
+export default function PrivacyPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [asked, setAsked] = useState<PersonQueryInput | null>(null);
+  const [confirm, setConfirm] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const found = useQuery(trpc.privacy.find.queryOptions(asked ?? { email: 'none@example.com' }, { enabled: asked !== null, retry: false }));
+  const requests = useQuery(trpc.privacy.requests.queryOptions());
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.privacy.pathKey() })]);
+  const failed = (message: string) => (err: unknown) => setNotice({ tone: 'error', message: errorMessage(err, message) });
+  const exporter = useMutation(
+    trpc.privacy.export.mutationOptions({
+      onSuccess: (data) => {
+        download(`privacy-export-${new Date().toISOString().slice(0, 10)}.json`, data);
+        setNotice({ tone: 'success', message: 'The file was downloaded. The download is in the audit log.' });
+        void refresh();
+      },
+      onError: failed('Error downloading the data.'),
+    }),
+  );
+  const eraser = useMutation(
+    trpc.privacy.erase.mutationOptions({
+      onSuccess: (done) => {
+        setConfirm('');
+        setNotice({
+          tone: 'success',
+          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped.`,
+        });
+        void refresh();
+        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() });
+      },
+      onError: failed('Error erasing the data.'),
+    }),
+  );
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    setNotice(null);
+    const q = { ...(email.trim() ? { email: email.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) };
+    if (!q.email && !q.phone) return setNotice({ tone: 'error', message: 'Give an email or a phone.' });
+    setAsked(q);
+  };
+  const result = found.data;
+  const holds = Boolean(result && (result.leads.length || result.customers.length));
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-5 p-4 sm:p-6">
+      <h1 className="text-2xl font-bold text-slate-900">Privacy requests</h1>
+      <p className="text-sm text-slate-600">
+        A person may ask for a copy of what we hold about them or for its erasure. Their do-not-contact entry, consent record and the record
+        of the request are kept as the law requires.
+      </p>
+      <Notification notice={notice} onDismiss={() => setNotice(null)} />
+
+      <form
+        onSubmit={search}
+        noValidate
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3 sm:items-end"
+      >
+        <div>
+          <label htmlFor={`${id}-email`} className="block text-sm font-medium text-slate-700">
+            Email
+          </label>
+          <input id={`${id}-email`} type="email" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-phone`} className="block text-sm font-medium text-slate-700">
+            Phone
+          </label>
+          <input id={`${id}-phone`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} className={inputClass} />
+        </div>
+        <button type="submit" className={primaryButton}>
+          Find
+        </button>
+      </form>
+
+      {asked && found.isError && <ListNotice kind="error">{errorMessage(found.error, 'The search failed.')}</ListNotice>}
+      {asked && result && (
+        <section aria-labelledby={`${id}-found`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id={`${id}-found`} className="text-lg font-semibold text-slate-900">
+            What we hold
+          </h2>
+          {!holds ? (
+            <p className="text-sm text-slate-600">No lead or customer has this email or phone.</p>
+          ) : (
+            <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+              {result.leads.map((l) => (
+                <li key={l.leadId}>
+                  Lead: {l.name} ({l.status}), received {fullTime(l.createdAt)}
+                </li>
+              ))}
+              {result.customers.map((c) => (
+                <li key={c.customerId}>Customer: {c.name}, with any medical details</li>
+              ))}
+              <li>{result.activityEntries} activity entries</li>
+              <li>{result.queuedNotices} queued notices</li>
+            </ul>
+          )}
+          {result.suppressions.length > 0 && (
+            <p className="text-sm text-slate-700">
+              Do not contact: {result.suppressions.filter((s) => s.active).length} active entries (kept after an erasure).
+            </p>
+          )}
+          {holds && (
+            <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
+              <button type="button" className={secondaryButton} disabled={exporter.isPending} onClick={() => exporter.mutate(asked)}>
+                {exporter.isPending ? 'Preparing...' : 'Download as JSON'}
+              </button>
+              <div>
+                <label htmlFor={`${id}-confirm`} className="block text-sm font-medium text-slate-700">
+                  Type {ERASE_CONFIRMATION} to erase
+                </label>
+                <input id={`${id}-confirm`} value={confirm} onChange={(e) => setConfirm(e.target.value)} className={inputClass} />
+              </div>
+              <button
+                type="button"
+                className={dangerButton}
+                disabled={confirm !== ERASE_CONFIRMATION || eraser.isPending}
+                onClick={() => eraser.mutate({ person: asked, confirm: ERASE_CONFIRMATION })}
+              >
+                {eraser.isPending ? 'Erasing...' : 'Erase this person'}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+
+      <DataTable label="Past requests" headers={['When', 'Who', 'What', 'Kept until']}>
+        {requests.isPending && <TableMessageRow colSpan={4}>Loading...</TableMessageRow>}
+        {requests.data?.length === 0 && <TableMessageRow colSpan={4}>No requests yet</TableMessageRow>}
+        {requests.data?.map((r) => (
+          <tr key={r.requestId}>
+            <td className="whitespace-nowrap px-4 py-3">{fullTime(r.at)}</td>
+            <td className="px-4 py-3">{r.by}</td>
+            <td className="px-4 py-3">
+              {r.kind === 'erase' ? 'Erased' : 'Downloaded'}:{' '}
+              {Object.entries(r.counts)
+                .map(([k, v]) => `${v} ${COUNT_WORDS[k] ?? k}`)
+                .join(', ')}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">{fullTime(r.keepUntil)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
