@@ -8,7 +8,7 @@ import { activityExportInput, leadClaimInput, leadCreateInput, leadUpdateInput }
 import { customerCreateInput, customerUpdateInput } from '../schemas/customer.ts';
 import { customerExportQuery } from '../schemas/customer-filters.ts';
 import { referralSubmission } from '../schemas/site.ts';
-import { conversionInput } from '../schemas/lead-conversion.ts';
+import { CONVERSION_ROUTES } from './openapi-conversion.ts';
 import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import * as answers from '../schemas/api.ts';
 
@@ -100,14 +100,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
     answer: z.looseObject({}),
   },
   { method: 'get', path: '/api/admin/stats', summary: 'Dashboard figures', staff: true, answer: answers.statsAnswer },
-  {
-    method: 'get',
-    path: '/api/admin/stats/conversion.csv',
-    summary: 'Leads, closed deals, conversion and premium written by source and by agent for a period, as CSV',
-    staff: true,
-    query: conversionInput,
-    csv: true,
-  },
+  ...CONVERSION_ROUTES,
   { method: 'get', path: '/api/admin/activity-logs', summary: 'The latest activity', staff: true, answer: z.array(answers.activityAnswer) },
   {
     method: 'get',
