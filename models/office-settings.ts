@@ -1,6 +1,6 @@
 // The office's settings: one document, read by `_id`. Every change is audited with what changed.
 import mongoose, { Schema } from 'mongoose';
-import { DEFAULT_OFFICE_SETTINGS, MEDICAL_ACCESS, type OfficeSettings, type OfficeSettingsInput } from '../schemas/office.ts';
+import { ASSIGNMENT_MODES, DEFAULT_OFFICE_SETTINGS, MEDICAL_ACCESS, type OfficeSettings, type OfficeSettingsInput } from '../schemas/office.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 
 const SETTINGS_ID = 'office';
@@ -10,6 +10,11 @@ const officeSettingsSchema = new Schema(
     _id: { type: String, required: true },
     requireSecondFactor: { type: Boolean, default: DEFAULT_OFFICE_SETTINGS.requireSecondFactor },
     medicalAccess: { type: String, enum: MEDICAL_ACCESS, default: DEFAULT_OFFICE_SETTINGS.medicalAccess },
+    assignmentMode: { type: String, enum: ASSIGNMENT_MODES, default: DEFAULT_OFFICE_SETTINGS.assignmentMode },
+    escalation: {
+      type: new Schema({ remindAfterMin: Number, returnAfterMin: Number, adminsAfterMin: Number }, { _id: false }),
+      default: null,
+    },
   },
   { versionKey: false, timestamps: { createdAt: false, updatedAt: true } },
 );
@@ -21,8 +26,16 @@ export async function getOfficeSettings(): Promise<OfficeSettings> {
   return {
     requireSecondFactor: doc?.requireSecondFactor ?? DEFAULT_OFFICE_SETTINGS.requireSecondFactor,
     medicalAccess: (doc?.medicalAccess as OfficeSettings['medicalAccess']) ?? DEFAULT_OFFICE_SETTINGS.medicalAccess,
+    assignmentMode: (doc?.assignmentMode as OfficeSettings['assignmentMode']) ?? DEFAULT_OFFICE_SETTINGS.assignmentMode,
+    escalation: {
+      remindAfterMin: doc?.escalation?.remindAfterMin ?? null,
+      returnAfterMin: doc?.escalation?.returnAfterMin ?? null,
+      adminsAfterMin: doc?.escalation?.adminsAfterMin ?? null,
+    },
   };
 }
+
+const shown = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
 /** Changes the given settings in one write and audits each changed value. */
 export async function updateOfficeSettings(change: OfficeSettingsInput, actor: AuditActor): Promise<OfficeSettings> {
@@ -30,8 +43,8 @@ export async function updateOfficeSettings(change: OfficeSettingsInput, actor: A
   await OfficeSettingsModel.updateOne({ _id: SETTINGS_ID }, { $set: change }, { upsert: true });
   const after = await getOfficeSettings();
   for (const key of Object.keys(change) as (keyof OfficeSettings)[]) {
-    if (before[key] !== after[key])
-      await recordAudit(actor, { action: 'OFFICE_SETTING_CHANGED', detail: `${key}: ${String(before[key])} → ${String(after[key])}` });
+    const [was, now] = [shown(before[key]), shown(after[key])];
+    if (was !== now) await recordAudit(actor, { action: 'OFFICE_SETTING_CHANGED', detail: `${key}: ${was} → ${now}` });
   }
   return after;
 }
