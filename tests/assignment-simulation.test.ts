@@ -3,15 +3,19 @@
 // ladder at 30 / 60 / 180 minutes. The clock is injected: assignLead and escalateDue are called with the
 // simulated time, and agents call a lead 5 to 25 simulated minutes after getting it, or never.
 import mongoose from 'mongoose';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assignLead, escalateDue, escalationSteps, logCall, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
 import { setStaffAvailability } from '../models/availability.ts';
 import { StaffModel } from '../models/staff.ts';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { loadConfig } from '../server/config.ts';
+import { createApp } from '../server/app.ts';
+import { hashPassword } from '../models/staff.ts';
+import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
-const server = useTestServer();
+let db: TestDatabase;
+let closeApp: () => Promise<void>;
 const ALL = ['CA', 'CO', 'FL', 'NY', 'TX'];
 const LICENCES: Record<string, string[]> = { Ava: ALL, Ben: ALL, Cleo: ['CO', 'TX'] };
 const MIN = 60_000;
@@ -44,15 +48,24 @@ const eligibleAt = (state: string | null, t: number, except?: string) =>
   );
 
 beforeAll(async () => {
-  await createOffice(server, Object.keys(LICENCES));
+  db = await startTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET: 'sim-secret-sim-secret-sim-secret-0123' });
+  // The app's own worker would run the ladder on the real clock: here only the simulated clock does.
+  closeApp = (await createApp(config, { ssr: false, notify: { escalateMs: 0 } })).close;
+  const passwordHash = await hashPassword('x'.repeat(12));
   for (const [name, states] of Object.entries(LICENCES)) {
-    const staff = await StaffModel.findOne({ name }).lean();
-    await setStaffAvailability({ staffId: String(staff!._id), licensedStates: states }, admin);
+    const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash, isAgent: true });
+    await setStaffAvailability({ staffId: staff.id as string, licensedStates: states }, admin);
   }
   await updateOfficeSettings(
     { assignmentMode: 'round-robin', escalation: { remindAfterMin: 30, returnAfterMin: 60, adminsAfterMin: 180 } },
     admin,
   );
+});
+
+afterAll(async () => {
+  await closeApp();
+  await db.stop();
 });
 
 it('a simulated week: fair round robin, never to an away or unlicensed agent, each escalation step once', async () => {

@@ -93,13 +93,12 @@ export async function escalateDue(now = new Date()): Promise<number> {
   const ladder = (await getOfficeSettings()).escalation;
   const soonest = soonestMinutes(ladder);
   if (soonest === null) return 0;
-  const waiting = await LeadModel.find({
-    contactedAt: null,
-    status: { $nin: FINISHED },
-    createdAt: { $lte: new Date(now.getTime() - soonest * MINUTE), $gte: new Date(now.getTime() - LOOK_BACK_MS) },
-  })
-    .select({ name: 1, createdAt: 1, claimedAt: 1, claimedBy: 1, status: 1, contactedAt: 1 })
-    .lean<LeadRecord[]>();
+  const [from, to] = [now.getTime() - LOOK_BACK_MS, now.getTime() - soonest * MINUTE];
+  const waiting = (
+    await LeadModel.find({ contactedAt: null, status: { $nin: FINISHED }, createdAt: { $lte: new Date(to), $gte: new Date(from) } })
+      .select({ name: 1, createdAt: 1, claimedAt: 1, claimedBy: 1, status: 1, contactedAt: 1 })
+      .lean<LeadRecord[]>()
+  ).filter((l) => l.createdAt.getTime() <= to && l.createdAt.getTime() >= from); // the embedded engine's range filter is loose
   if (!waiting.length) return 0;
   const taken = await steps()
     .find({ leadId: { $in: waiting.map((l) => String(l._id)) } })
