@@ -21,7 +21,7 @@ const LICENCES: Record<string, string[]> = { Ava: ALL, Ben: ALL, Cleo: ['CO', 'T
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 /** Fewer than the 1,000 of models/leads/assignment-week.test.ts: every step here is real database writes. */
-const LEADS = Number(process.env.SIM_LEADS ?? 140);
+const LEADS = Number(process.env.SIM_LEADS ?? 60);
 const admin = { id: 'sim', name: 'Sim Admin', email: 'sim@example.com' };
 
 /** mulberry32: the same week every run. */
