@@ -86,17 +86,43 @@ export const eligibleFor = (agents: AgentForAssignment[], state: string | null |
   state ? agents.filter((a) => a.licensedStates.includes(state) && !isAway(a, now)) : [];
 
 /**
- * Records one assignment for fairness: every eligible agent earns an equal share of the lead, the
- * chosen one spends a whole lead. `$inc` commutes, so servers assigning at once never lose a count.
+ * Takes the next turn among `eligible` for fairness: every eligible agent earns an equal share of the
+ * lead, the chosen one (`pick`: the most behind) spends a whole lead. The chosen agent's turn is one
+ * conditional write on the credit as read, so two servers picking at once cannot both take the same
+ * turn: the loser reads the credits again and picks again. The others' shares are `$inc`s, which commute.
  */
-export async function recordAssignment(eligible: AgentForAssignment[], chosen: AgentForAssignment, now: Date): Promise<void> {
+export async function takeTurn(
+  eligible: AgentForAssignment[],
+  pick: (eligible: AgentForAssignment[]) => AgentForAssignment,
+  now: Date,
+): Promise<AgentForAssignment> {
   const share = shareOf(eligible);
-  await StaffModel.updateMany({ _id: { $in: eligible.map((a) => a._id) } }, { $inc: { 'assignment.credit': share } });
-  await StaffModel.updateOne(
-    { _id: chosen._id },
-    { $inc: { 'assignment.credit': -1, 'assignment.count': 1 }, $set: { 'assignment.lastAt': now } },
-  );
+  let current = eligible;
+  for (let attempt = 0; ; attempt++) {
+    const chosen = pick(current);
+    const taken = await StaffModel.updateOne(
+      attempt < TURN_ATTEMPTS ? { _id: chosen._id, 'assignment.credit': chosen.credit } : { _id: chosen._id },
+      { $inc: { 'assignment.credit': share - 1, 'assignment.count': 1 }, $set: { 'assignment.lastAt': now } },
+    );
+    if (taken.matchedCount) {
+      const others = eligible.filter((a) => String(a._id) !== String(chosen._id)).map((a) => a._id);
+      if (others.length) await StaffModel.updateMany({ _id: { $in: others } }, { $inc: { 'assignment.credit': share } });
+      return chosen;
+    }
+    const ids = new Set(eligible.map((a) => String(a._id)));
+    current = (await agentsForAssignment()).filter((a) => ids.has(String(a._id)));
+    if (!current.length) current = eligible;
+  }
 }
+
+/** Gives a turn back when the lead it was for was claimed by hand meanwhile. */
+export async function giveBackTurn(eligible: AgentForAssignment[], chosen: AgentForAssignment): Promise<void> {
+  const share = shareOf(eligible);
+  await StaffModel.updateMany({ _id: { $in: eligible.map((a) => a._id) } }, { $inc: { 'assignment.credit': -share } });
+  await StaffModel.updateOne({ _id: chosen._id }, { $inc: { 'assignment.credit': 1, 'assignment.count': -1 } });
+}
+
+const TURN_ATTEMPTS = 8;
 
 /** What each eligible agent earns of a lead: an equal part. */
 export const shareOf = (eligible: unknown[]) => 1 / eligible.length;

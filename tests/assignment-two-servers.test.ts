@@ -90,9 +90,10 @@ it('one holder per lead and each escalation step once, with two servers running 
   const ids = await Promise.all(Array.from({ length: LEADS }, (_, n) => add(n % 2 ? secondUrl : inProcess.url, n)));
   const first = new Map<string, string>();
   for (const id of ids) {
-    const lead = (await readLead(id))!;
-    expect(AGENTS).toContain(lead.claimedBy);
-    first.set(id, lead.claimedBy!);
+    // The first holder, from the timeline: on a slow machine the ladder may already have moved the lead on.
+    const assigned = (await timelineOf(id)).find((e) => e.kind === 'assigned');
+    expect(AGENTS).toContain(assigned?.claimedBy);
+    first.set(id, assigned!.claimedBy!);
   }
   // Fair over the burst: 8 each, give or take the two servers choosing at the same moment.
   for (const name of AGENTS) expect([...first.values()].filter((a) => a === name).length).toBeGreaterThanOrEqual(5);

@@ -1,10 +1,10 @@
 // Automatic assignment (issue 27). In round robin a new lead goes to the available agent licensed in
 // its state whose fair share is most behind (each eligible agent earns an equal part of every lead,
-// the chosen one spends a whole lead: models/availability.ts recordAssignment), ties to the least
+// the chosen one spends a whole lead: models/availability.ts takeTurn), ties to the least
 // recently assigned. The claim is the folder's conditional write (changeLead), so a lead never has
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.
-import { agentsForAssignment, eligibleFor, recordAssignment, type AgentForAssignment } from '../availability.ts';
+import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../availability.ts';
 import { getOfficeSettings } from '../office-settings.ts';
 import { logActivity } from '../activity.ts';
 import { recordClaimWait } from './counters.ts';
@@ -65,7 +65,7 @@ export async function assignLead(
     await addTimelineEntry(lead._id, { at: now, kind: 'pool', user: ROUND_ROBIN_USER, reason });
     return { agent: null, reason };
   }
-  const chosen = pickAgent(eligible);
+  const chosen = await takeTurn(eligible, pickAgent, now);
   const reason = `${prefix}Assigned to ${chosen.name} by round robin: licensed in ${state}, available`;
   const changed = await changeLead(
     { _id: lead._id, claimedBy: null, contactedAt: null, status: { $nin: FINISHED } },
@@ -78,10 +78,12 @@ export async function assignLead(
         addTimelineEntry(lead._id, { at: now, kind: 'assigned', user: ROUND_ROBIN_USER, claimedBy: chosen.name, reason }),
         noteFollowUp(chosen.name, String(lead._id), now),
         logAssignment(lead._id, chosen.name, now, opts.exclude ? 'escalation' : 'round-robin'),
-        recordAssignment(eligible, chosen, now),
       ]),
   );
-  if (!changed) return null; // claimed by hand (or finished) meanwhile: that holder stays
+  if (!changed) {
+    await giveBackTurn(eligible, chosen); // claimed by hand (or finished) meanwhile: that holder stays
+    return null;
+  }
   return { agent: chosen.name, reason };
 }
 
