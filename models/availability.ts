@@ -22,7 +22,10 @@ export interface AgentForAssignment {
 export const isAway = (a: { away?: boolean | null; awayUntil?: Date | null }, now: Date) =>
   Boolean(a.away) && (!a.awayUntil || a.awayUntil.getTime() > now.getTime());
 
-export const availabilityOf = (s: { licensedStates?: string[] | null; away?: boolean | null; awayUntil?: Date | null }, now = new Date()) => ({
+export const availabilityOf = (
+  s: { licensedStates?: string[] | null; away?: boolean | null; awayUntil?: Date | null },
+  now = new Date(),
+) => ({
   licensedStates: [...(s.licensedStates ?? [])].sort(),
   away: isAway(s, now),
   awayUntil: isAway(s, now) ? (s.awayUntil ?? null) : null,

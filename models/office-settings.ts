@@ -1,6 +1,12 @@
 // The office's settings: one document, read by `_id`. Every change is audited with what changed.
 import mongoose, { Schema } from 'mongoose';
-import { ASSIGNMENT_MODES, DEFAULT_OFFICE_SETTINGS, MEDICAL_ACCESS, type OfficeSettings, type OfficeSettingsInput } from '../schemas/office.ts';
+import {
+  ASSIGNMENT_MODES,
+  DEFAULT_OFFICE_SETTINGS,
+  MEDICAL_ACCESS,
+  type OfficeSettings,
+  type OfficeSettingsInput,
+} from '../schemas/office.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 
 const SETTINGS_ID = 'office';

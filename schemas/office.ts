@@ -10,7 +10,11 @@ export const ASSIGNMENT_MODES = ['manual', 'round-robin', 'offer'] as const;
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
 
 /** Minutes, up to a week; fractions allowed (a test sets seconds). Null: the step is off. */
-const ladderMinutes = z.number().min(0.05).max(7 * 24 * 60).nullable();
+const ladderMinutes = z
+  .number()
+  .min(0.05)
+  .max(7 * 24 * 60)
+  .nullable();
 
 /**
  * The escalation ladder for a lead nobody has called: minutes after it arrived (or was claimed, for
@@ -41,7 +45,5 @@ export const DEFAULT_OFFICE_SETTINGS: OfficeSettings = {
 };
 
 /** An admin changes one or more settings; what is left out stays as it is. */
-export const officeSettingsInput = officeSettings
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Say which setting to change');
+export const officeSettingsInput = officeSettings.partial().refine((v) => Object.keys(v).length > 0, 'Say which setting to change');
 export type OfficeSettingsInput = z.infer<typeof officeSettingsInput>;

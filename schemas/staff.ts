@@ -36,9 +36,7 @@ export const usState = z
   .refine((code) => Object.hasOwn(US_STATES, code), 'Not a US state code');
 
 /** The Away switch with its optional end: settable by the agent for themselves. */
-export const awayInput = z
-  .object({ away: z.boolean(), awayUntil: z.coerce.date().nullish() })
-  .strict();
+export const awayInput = z.object({ away: z.boolean(), awayUntil: z.coerce.date().nullish() }).strict();
 export type AwayInput = z.infer<typeof awayInput>;
 
 /** An admin sets an agent's licences and/or Away switch (Staff page). */

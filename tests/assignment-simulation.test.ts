@@ -49,7 +49,12 @@ const eligibleAt = (state: string | null, t: number, except?: string) =>
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET: 'sim-secret-sim-secret-sim-secret-0123' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: db.dataDir,
+    JWT_SECRET: 'sim-secret-sim-secret-sim-secret-0123',
+  });
   // The app's own worker would run the ladder on the real clock: here only the simulated clock does.
   closeApp = (await createApp(config, { ssr: false, notify: { escalateMs: 0 } })).close;
   const passwordHash = await hashPassword('x'.repeat(12));
@@ -125,8 +130,11 @@ it('a simulated week: fair round robin, never to an away or unlicensed agent, ea
     timing.escalate += performance.now() - t0;
     if (a + b === 0) return;
     // A lead returned by escalation went to the next agent: who, and whom it was taken from.
-    for (const moved of await db.collection('lead_assignments').find({ how: 'escalation', at: new Date(t) }).toArray()) {
-      const returned = await db.collection('lead_escalations').findOne({ _id: `${moved.leadId}:return` as never });
+    for (const moved of await db
+      .collection('lead_assignments')
+      .find({ how: 'escalation', at: new Date(t) })
+      .toArray()) {
+      const returned = await db.collection<{ _id: string; holder: string }>('lead_escalations').findOne({ _id: `${moved.leadId}:return` });
       recordGiven(indexOf.get(moved.leadId as string)!, t, moved.agent as string, returned!.holder as string);
     }
   };
@@ -134,7 +142,8 @@ it('a simulated week: fair round robin, never to an away or unlicensed agent, ea
   const timing = { escalate: 0, assign: 0 };
   for (let i = 0; i < LEADS; i++) {
     const t = arrivals[i]!;
-    if (t === benAway.from) await setStaffAvailability({ staffId: String(ben!._id), away: true, awayUntil: new Date(benAway.until) }, admin);
+    if (t === benAway.from)
+      await setStaffAvailability({ staffId: String(ben!._id), away: true, awayUntil: new Date(benAway.until) }, admin);
     await advance(t);
     const t1 = performance.now();
     const result = await assignLead(ids[i], new Date(t));
@@ -169,7 +178,10 @@ it('a simulated week: fair round robin, never to an away or unlicensed agent, ea
     if (firstCalledInTime) expect(steps, `lead ${i}`).toEqual([]);
     else {
       escalated++;
-      expect(steps.filter((s) => s !== 'admins'), `lead ${i}`).toEqual(['remind', 'return']);
+      expect(
+        steps.filter((s) => s !== 'admins'),
+        `lead ${i}`,
+      ).toEqual(['remind', 'return']);
       expect(steps.filter((s) => s === 'admins').length, `lead ${i}`).toBe(lead.contactedAt ? 0 : 1);
     }
   }

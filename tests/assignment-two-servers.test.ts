@@ -43,7 +43,10 @@ beforeAll(async () => {
     const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash, isAgent: true });
     await setStaffAvailability({ staffId: staff.id as string, licensedStates: ['CO'] }, admin);
   }
-  await updateOfficeSettings({ assignmentMode: 'round-robin', escalation: { remindAfterMin: 0.05, returnAfterMin: 0.1, adminsAfterMin: 0.15 } }, admin);
+  await updateOfficeSettings(
+    { assignmentMode: 'round-robin', escalation: { remindAfterMin: 0.05, returnAfterMin: 0.1, adminsAfterMin: 0.15 } },
+    admin,
+  );
   second = spawn(path.join('node_modules', '.bin', 'tsx'), ['tests/helpers/app-process.ts'], {
     env: { ...process.env, MONGODB_URI: db.uri, JWT_SECRET, DATA_DIR: db.dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -116,7 +119,9 @@ it('one holder per lead and each escalation step once, with two servers running 
     expect(assigned).toHaveLength(2);
     expect(assigned[0]!.claimedBy).toBe(first.get(id));
     expect(assigned[1]!.claimedBy).not.toBe(first.get(id));
-    expect(assigned[1]!.reason).toBe(`Returned by escalation. Assigned to ${assigned[1]!.claimedBy} by round robin: licensed in CO, available`);
+    expect(assigned[1]!.reason).toBe(
+      `Returned by escalation. Assigned to ${assigned[1]!.claimedBy} by round robin: licensed in CO, available`,
+    );
     expect((await readLead(id))!.claimedBy).toBe(assigned[1]!.claimedBy);
   }
 }, 120_000);

@@ -12,6 +12,7 @@ import { changeLead } from './lead.ts';
 import { noteFollowUp } from './follow-ups.ts';
 import { logAssignment } from './assign-log.ts';
 import { FINISHED } from './rules.ts';
+import type { LeadStatus } from '../../schemas/lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 
@@ -51,7 +52,7 @@ export async function assignLead(
   const settings = await getOfficeSettings();
   if (settings.assignmentMode === 'manual') return null;
   const lead = await LeadModel.findById(leadId).lean<LeadRecord>();
-  if (!lead || lead.claimedBy || lead.contactedAt || FINISHED.includes(lead.status as never)) return null;
+  if (!lead || lead.claimedBy || lead.contactedAt || FINISHED.includes(lead.status as LeadStatus)) return null;
   const state = stateOf(lead);
   const eligible = eligibleFor(await agentsForAssignment(), state, now).filter((a) => a.name !== opts.exclude);
   const prefix = opts.why ? `${opts.why}. ` : '';

@@ -13,6 +13,7 @@ import { enqueueEscalationNotice } from '../outbox.ts';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
 import { changeLead } from './lead.ts';
 import { FINISHED } from './rules.ts';
+import type { LeadStatus } from '../../schemas/lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 import { dueSteps, LADDER, minutesInWords, minutesOf, soonestMinutes, type LadderStep } from './ladder.ts';
@@ -41,7 +42,9 @@ async function runStep(lead: LeadRecord, step: StepDoc, minutes: number, now: Da
   const leadId = String(lead._id);
   const after = minutesInWords(minutes);
   if (step.step === 'remind') {
-    const reason = step.holder ? `Reminder to ${step.holder}: not called within ${after}` : `Reminder to the team: nobody took it within ${after}`;
+    const reason = step.holder
+      ? `Reminder to ${step.holder}: not called within ${after}`
+      : `Reminder to the team: nobody took it within ${after}`;
     await Promise.all([
       addTimelineEntry(lead._id, { at: now, kind: 'escalated', user: ROUND_ROBIN_USER, reason }),
       enqueueEscalationNotice(leadId, 'holder-reminder', `${reason}: ${lead.name}`, step.holder),
@@ -75,7 +78,15 @@ async function takeStep(lead: LeadRecord, step: LadderStep, now: Date, found?: S
     const r = await steps().updateOne({ _id: found._id, done: false, leaseUntil: found.leaseUntil }, { $set: { leaseUntil } });
     return r.modifiedCount ? { ...found, leaseUntil } : null;
   }
-  const doc: StepDoc = { _id: `${String(lead._id)}:${step}`, leadId: String(lead._id), step, holder: lead.claimedBy ?? null, at: now, done: false, leaseUntil };
+  const doc: StepDoc = {
+    _id: `${String(lead._id)}:${step}`,
+    leadId: String(lead._id),
+    step,
+    holder: lead.claimedBy ?? null,
+    at: now,
+    done: false,
+    leaseUntil,
+  };
   try {
     await steps().insertOne(doc);
     return doc;
@@ -116,7 +127,7 @@ export async function escalateDue(now = new Date()): Promise<number> {
     for (const step of dueSteps(lead, ladder, settled(lead), now)) {
       // The lead as it is now: an earlier step of this pass, or another server, may have moved it.
       const current = await LeadModel.findById(lead._id).lean<LeadRecord>();
-      if (!current || FINISHED.includes(current.status as never)) break;
+      if (!current || FINISHED.includes(current.status as LeadStatus)) break;
       if (!dueSteps(current, ladder, new Set(), now).includes(step)) continue;
       const mine = await takeStep(current, step, now, byKey.get(`${String(lead._id)}:${step}`));
       if (!mine) continue;
@@ -130,4 +141,7 @@ export async function escalateDue(now = new Date()): Promise<number> {
 }
 
 /** The steps taken for a lead (tests and the two-server check). */
-export const escalationSteps = (leadId: unknown) => steps().find({ leadId: String(leadId) }).toArray();
+export const escalationSteps = (leadId: unknown) =>
+  steps()
+    .find({ leadId: String(leadId) })
+    .toArray();

@@ -9,13 +9,7 @@ export const localInput = (d: Date | string | null) => {
   return new Date(t.getTime() - t.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-export function AwayFields(props: {
-  away: boolean;
-  until: string;
-  onAway(v: boolean): void;
-  onUntil(v: string): void;
-  disabled: boolean;
-}) {
+export function AwayFields(props: { away: boolean; until: string; onAway(v: boolean): void; onUntil(v: string): void; disabled: boolean }) {
   const id = useId();
   return (
     <div className="space-y-3">

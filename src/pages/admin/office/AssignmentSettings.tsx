@@ -39,20 +39,20 @@ export function AssignmentSettings(props: {
           <legend className="text-lg font-semibold text-slate-900">Lead assignment</legend>
           <div className="mt-3 space-y-2">
             {MODES.map((mode) => (
-              <label key={mode.value} className="flex min-h-11 items-start gap-3">
-                <input
-                  type="radio"
-                  name="assignment-mode"
-                  className="mt-1 h-5 w-5 border-slate-300 text-brand-600"
-                  checked={props.mode === mode.value}
-                  disabled={props.pending}
-                  onChange={() => props.save({ assignmentMode: mode.value })}
-                />
-                <span>
-                  <span className="block text-slate-900">{mode.label}</span>
-                  <span className="block text-sm text-slate-600">{mode.help}</span>
-                </span>
-              </label>
+              <div key={mode.value}>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input
+                    type="radio"
+                    name="assignment-mode"
+                    className="h-5 w-5 border-slate-300 text-brand-600"
+                    checked={props.mode === mode.value}
+                    disabled={props.pending}
+                    onChange={() => props.save({ assignmentMode: mode.value })}
+                  />
+                  <span className="text-slate-900">{mode.label}</span>
+                </label>
+                <p className="ml-8 text-sm text-slate-600">{mode.help}</p>
+              </div>
             ))}
           </div>
         </fieldset>
