@@ -9,6 +9,7 @@ import { useAdminHost } from '../../../lib/session.ts';
 import { leadListHref } from '../../../lib/lead-links.ts';
 import { NewestUnclaimed } from './NewestUnclaimed.tsx';
 import { ActivityList } from './ActivityList.tsx';
+import { AgentLoad } from './AgentLoad.tsx';
 import { duration } from './relative-time.ts';
 
 /** A figure; with `to`, a link to the leads behind it (the link's name says where it goes). */
@@ -66,6 +67,7 @@ export default function DashboardPage() {
 
       <Notification notice={notice} onDismiss={dismiss} />
       <NewestUnclaimed adminHost={adminHost} />
+      <AgentLoad />
 
       {stats.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
