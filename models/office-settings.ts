@@ -43,10 +43,24 @@ export async function getOfficeSettings(): Promise<OfficeSettings> {
 
 const shown = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
+/** A copy kept for a second: every new lead reads the assignment mode (models/leads/assign.ts). */
+let recent: { at: number; settings: Promise<OfficeSettings> } | null = null;
+const RECENT_MS = 1000;
+
+/** The settings, read at most once a second per server; a change made on this server is seen at once. */
+export function recentOfficeSettings(): Promise<OfficeSettings> {
+  if (recent && Date.now() - recent.at < RECENT_MS) return recent.settings;
+  const settings = getOfficeSettings();
+  recent = { at: Date.now(), settings };
+  settings.catch(() => (recent = null));
+  return settings;
+}
+
 /** Changes the given settings in one write and audits each changed value. */
 export async function updateOfficeSettings(change: OfficeSettingsInput, actor: AuditActor): Promise<OfficeSettings> {
   const before = await getOfficeSettings();
   await OfficeSettingsModel.updateOne({ _id: SETTINGS_ID }, { $set: change }, { upsert: true });
+  recent = null;
   const after = await getOfficeSettings();
   for (const key of Object.keys(change) as (keyof OfficeSettings)[]) {
     const [was, now] = [shown(before[key]), shown(after[key])];

@@ -5,7 +5,7 @@
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.
 import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../availability.ts';
-import { getOfficeSettings } from '../office-settings.ts';
+import { recentOfficeSettings } from '../office-settings.ts';
 import { logActivity } from '../activity.ts';
 import { recordClaimWait } from './counters.ts';
 import { changeLead } from './lead.ts';
@@ -49,7 +49,7 @@ export async function assignLead(
   now = new Date(),
   opts: { exclude?: string; why?: string } = {},
 ): Promise<Assignment | null> {
-  const settings = await getOfficeSettings();
+  const settings = await recentOfficeSettings();
   if (settings.assignmentMode === 'manual') return null;
   const lead = await LeadModel.findById(leadId).lean<LeadRecord>();
   if (!lead || lead.claimedBy || lead.contactedAt || FINISHED.includes(lead.status as LeadStatus)) return null;
@@ -90,7 +90,7 @@ export async function assignLead(
 
 /** The agents a lead is offered to in offer mode (all agents otherwise), for the alert's claim buttons. */
 export async function offeredAgents(leadId: unknown, now = new Date()): Promise<string[] | null> {
-  if ((await getOfficeSettings()).assignmentMode !== 'offer') return null;
+  if ((await recentOfficeSettings()).assignmentMode !== 'offer') return null;
   const lead = await LeadModel.findById(leadId).select({ region: 1 }).lean<LeadRecord>();
   return eligibleFor(await agentsForAssignment(), lead ? stateOf(lead) : null, now).map((a) => a.name);
 }
