@@ -5,7 +5,8 @@ import { isDuplicateKey } from '../server/errors.ts';
 
 export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply'] as const;
 export type Channel = (typeof CHANNELS)[number];
-export type NoticeKind = 'new' | 'reminder' | 'reply';
+/** `holder-reminder` and `escalation`: the escalation ladder's reminder and admins' notice (models/leads/escalate.ts). */
+export type NoticeKind = 'new' | 'reminder' | 'reply' | 'holder-reminder' | 'escalation';
 
 /** The reminder goes out this long after a lead arrived, if nobody has claimed it: before the 24-hour promise lapses. */
 export const REMINDER_AFTER_MS = 20 * 60 * 60 * 1000;
@@ -105,6 +106,19 @@ export async function enqueueNewLeadNotices(lead: NewLead): Promise<void> {
     add('reminder', 'slack', remindAt);
     add('reminder', 'team-email', remindAt);
   }
+  await enqueue(entries);
+}
+
+/**
+ * Queues a step of the escalation ladder on Slack and email: `text` says what happened; the email goes
+ * to the holder (`holder`, a reminder) or to the admins (the escalation), else to the team. Keyed by lead
+ * and kind, so a step run again queues nothing twice.
+ */
+export async function enqueueEscalationNotice(leadId: string, kind: 'holder-reminder' | 'escalation', text: string, holder: string | null) {
+  const now = new Date();
+  const entries = (['slack', 'team-email'] as const)
+    .filter((channel) => enabled.has(channel))
+    .map((channel) => ({ _id: `${leadId}:${kind}:${channel}`, leadId, kind, channel, dueAt: now, data: { text, holder } }));
   await enqueue(entries);
 }
 

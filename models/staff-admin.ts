@@ -4,6 +4,7 @@
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { StaffModel, hashPassword, refuseNameClash, type Staff } from './staff.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { availabilityOf } from './availability.ts';
 import { factorOwners, removeAllFactors } from './second-factor.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
 
@@ -22,6 +23,10 @@ export interface StaffRow {
   hasSecondFactor: boolean;
   lastLoginAt: Date | null;
   createdAt: Date | null;
+  /** Licences and the Away switch (models/availability.ts). */
+  licensedStates: string[];
+  away: boolean;
+  awayUntil: Date | null;
 }
 
 const isConfiguredAdmin = (email: string, actor: AdminActor) =>
@@ -38,6 +43,7 @@ const toRow = (s: Staff & { _id: unknown; createdAt?: Date }, withFactor: Set<st
   hasSecondFactor: withFactor.has(String(s._id)),
   lastLoginAt: s.lastLoginAt ?? null,
   createdAt: s.createdAt ?? null,
+  ...availabilityOf(s),
 });
 
 export async function listStaffRows(): Promise<StaffRow[]> {

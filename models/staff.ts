@@ -21,6 +21,17 @@ const staffSchema = new Schema(
     /** Bumped on password change; tokens carrying an older version stop working. */
     tokenVersion: { type: Number, default: 0 },
     lastLoginAt: { type: Date },
+    /** The US states (2-letter codes) the agent is licensed in: round robin gives them only leads from these. */
+    licensedStates: { type: [String], default: [] },
+    /** The Away switch: no lead is assigned or offered while on, until `awayUntil` when one is set. */
+    away: { type: Boolean, default: false },
+    awayUntil: { type: Date, default: null },
+    /** Round robin's fairness (models/leads/assign.ts): fair share earned minus leads given, how many, the last when. */
+    assignment: {
+      credit: { type: Number, default: 0 },
+      count: { type: Number, default: 0 },
+      lastAt: { type: Date, default: null },
+    },
   },
   { timestamps: true },
 );

@@ -24,6 +24,8 @@ import {
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { teamNotice, visitorAcknowledgement } from './mail-message.ts';
 import { leadAlert } from './slack-message.ts';
+import { escalationMail, escalationRecipients, escalationSlack, type EscalationData } from './escalation-notice.ts';
+import { escalateDue, offeredAgents } from '../models/leads/index.ts';
 
 export interface NotifierOptions {
   /** The clock (tests fix it to check the reminder). */
@@ -35,6 +37,8 @@ export interface NotifierOptions {
   retryMaxMs?: number;
   /** How long a sender holds an entry before another server may take it over. */
   leaseMs?: number;
+  /** How often the escalation ladder is checked (models/leads/escalate.ts); 0: only escalateOnce() runs it. */
+  escalateMs?: number;
   /** The only origin a Slack `response_url` may have (tests point it at a local stand-in); Slack's by default. */
   slackResponseOrigin?: string;
 }
@@ -102,11 +106,19 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
       skipReason = 'do-not-contact';
       return 'skipped';
     }
+    if (entry.kind === 'holder-reminder' || entry.kind === 'escalation') {
+      if (lead.contactedAt || ['closed', 'lost'].includes(lead.status)) return 'skipped'; // called meanwhile
+      const data = entry.data as unknown as EscalationData;
+      if (entry.channel === 'slack') await postToSlack(config.SLACK_WEBHOOK_URL!, escalationSlack(lead, data, config.publicUrl));
+      else await mailer!.send(await escalationRecipients(entry.kind, data, team), escalationMail(lead, data, config.publicUrl));
+      return 'sent';
+    }
     const reminder = entry.kind === 'reminder';
     // The reminder is for leads nobody has taken; a claimed, lost or closed lead needs none.
     if (reminder && (lead.claimedBy || lead.status !== 'unclaimed')) return 'skipped';
     if (entry.channel === 'slack') {
-      const agents = (await listAgents()).map((a) => a.name);
+      // In offer mode the alert's claim buttons name only the agents the lead is offered to.
+      const agents = (await offeredAgents(entry.leadId, at)) ?? (await listAgents()).map((a) => a.name);
       await postToSlack(config.SLACK_WEBHOOK_URL!, leadAlert(lead, agents, { publicUrl: config.publicUrl, now: at, reminder }));
     } else if (entry.channel === 'team-email') {
       await mailer!.send(team, teamNotice(lead, { publicUrl: config.publicUrl, now: at, reminder }));
@@ -158,6 +170,8 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   let again = false;
   let stopped = false;
   let lastHousekeeping = 0;
+  let lastEscalation = 0;
+  const escalateMs = opts.escalateMs ?? 5000;
 
   async function tick(): Promise<number> {
     let handled = 0;
@@ -165,6 +179,11 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     if (at.getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
       lastHousekeeping = at.getTime();
       await Promise.all([purgeSignatures(at), purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
+    }
+    if (escalateMs > 0 && at.getTime() - lastEscalation >= escalateMs) {
+      lastEscalation = at.getTime();
+      // Its own failure never keeps the notices from going out.
+      await escalateDue(at).catch((err: unknown) => logger.warn({ err }, 'escalation pass failed; will try again'));
     }
     for (const entry of await findDue(at)) {
       if (stopped) break;

@@ -12,6 +12,7 @@ import { openApiRest } from './openapi.ts';
 import { liveRouter } from './live.ts';
 import { officeRouter } from './office.ts';
 import { privacyRouter } from './privacy.ts';
+import { assignmentRouter } from './assignment.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   live: liveRouter,
   office: officeRouter,
   privacy: privacyRouter,
+  assignment: assignmentRouter,
 });
 
 export type AppRouter = typeof appRouter;

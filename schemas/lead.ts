@@ -206,7 +206,21 @@ export const myWorkInput = z.object({ agent: z.string().trim().max(100).optional
 /** One thing that happened to a lead, newest first on its record. */
 export interface TimelineEntry {
   at: Date;
-  kind: 'created' | 'claimed' | 'unclaimed' | 'status' | 'notes' | 'call' | 'follow-up' | 'customer';
+  kind:
+    | 'created'
+    | 'claimed'
+    | 'unclaimed'
+    | 'status'
+    | 'notes'
+    | 'call'
+    | 'follow-up'
+    | 'customer'
+    /** given to an agent by round robin (issue 27), `reason` says why */
+    | 'assigned'
+    /** offered to the eligible agents, or left in the pool; `reason` says why */
+    | 'pool'
+    /** a step of the escalation ladder: reminder, return to the pool, admins told; `reason` says why */
+    | 'escalated';
   /** Who did it (the staff member's name), or "Website" for a visitor's submission. */
   user: string;
   status?: LeadStatus;
@@ -214,6 +228,7 @@ export interface TimelineEntry {
   outcome?: CallOutcome;
   note?: string;
   followUpAt?: Date | null;
+  reason?: string;
 }
 
 /** A lead's record: the lead, what happened to it, its possible duplicates and its customer once closed. */

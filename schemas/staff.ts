@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailAddress, personName } from './lead.ts';
 import { staffPassword } from './auth.ts';
+import { US_STATES } from './analytics.ts';
 
 const staffId = z.string().regex(/^[0-9a-f]{24}$/i, 'Unknown staff account');
 
@@ -26,3 +27,33 @@ export const staffResetInput = z.object({ staffId, temporaryPassword: staffPassw
 
 /** `cursor` is the time of the oldest entry shown: the next page starts before it. */
 export const auditListInput = z.object({ cursor: z.coerce.date().nullish() }).default({});
+
+/** A US state or DC as its 2-letter code. */
+export const usState = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => Object.hasOwn(US_STATES, code), 'Not a US state code');
+
+/** The Away switch with its optional end: settable by the agent for themselves. */
+export const awayInput = z.object({ away: z.boolean(), awayUntil: z.coerce.date().nullish() }).strict();
+export type AwayInput = z.infer<typeof awayInput>;
+
+/** An admin sets an agent's licences and/or Away switch (Staff page). */
+export const staffAvailabilityInput = z
+  .object({
+    staffId,
+    licensedStates: z.array(usState).max(60).optional(),
+    away: z.boolean().optional(),
+    awayUntil: z.coerce.date().nullish(),
+  })
+  .strict()
+  .refine((v) => v.licensedStates !== undefined || v.away !== undefined || v.awayUntil !== undefined, 'Say what to change');
+export type StaffAvailabilityInput = z.infer<typeof staffAvailabilityInput>;
+
+/** An agent's licences and availability as the console shows them. */
+export interface Availability {
+  licensedStates: string[];
+  away: boolean;
+  awayUntil: Date | null;
+}

@@ -2,6 +2,7 @@
 // imports from here, never LeadModel or the read model's collections (eslint.config.js enforces it).
 // schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts, close.ts and
 // changes.ts (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
+// assign.ts, escalate.ts and assign-log.ts (round robin, the escalation ladder, the load table),
 // counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts, conversion.ts and record.ts (the queries).
 import type { FilterQuery } from 'mongoose';
 import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
@@ -25,6 +26,10 @@ export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedL
 export { CLAIM_BEFORE_CALL, logCall, noteCallPastWarning } from './calls.ts';
 export { addTimelineEntry } from './timeline.ts';
 export { ERASED_NAME, erasedEmail, eraseLeadPerson } from './erase.ts';
+export { assignLead, offeredAgents, pickAgent, type Assignment } from './assign.ts';
+export { escalateDue, escalationSteps } from './escalate.ts';
+export { dueSteps, LADDER, type LadderStep } from './ladder.ts';
+export { agentLoad } from './assign-log.ts';
 export { myWork, noteFollowUp } from './follow-ups.ts';
 export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';
 export { leadStats, legacyAgentKeys } from './stats.ts';

@@ -11,6 +11,9 @@ import { leadCreated } from './created.ts';
 import { leadRegion } from './region.ts';
 import { consentRecord, consentSummary, type ConsentProof } from './consent.ts';
 import { recentCallTimes } from './recent-calls.ts';
+import { assignLead } from './assign.ts';
+import { logAssignment } from './assign-log.ts';
+import { logger } from '../../server/logger.ts';
 import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './timeline.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import type { FirstTouch } from '../../schemas/first-touch.ts';
@@ -66,6 +69,8 @@ export async function createLead({
         input.source !== 'admin' && addTimelineEntry(_id, { at: created.createdAt, kind: 'created', user: WEBSITE_USER }),
       ]),
   );
+  // Round robin gives it an agent at once (manual mode: nothing). A failure leaves it in the pool, never fails the submission.
+  await assignLead(_id).catch((err: unknown) => logger.warn({ err, leadId: String(_id) }, 'lead not assigned; it stays in the pool'));
   return lead!;
 }
 
@@ -168,6 +173,7 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
     ({ after }) =>
       Promise.all([
         recordClaimWait(agent.name, after.createdAt, after.claimedAt ?? new Date()),
+        logAssignment(leadId, agent.name, after.claimedAt ?? new Date(), 'claim'),
         logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: after.name, claimedBy: agent.name }),
         addTimelineEntry(leadId, { at: after.claimedAt ?? new Date(), kind: 'claimed', user: actor.name, claimedBy: agent.name }),
       ]),

@@ -14,6 +14,7 @@ import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.
 import { useTitleCount } from '../../lib/use-title-count.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
 import { Icon, type GlyphName } from '../../components/Icon.tsx';
+import { AwayDialog } from '../../components/AwayDialog.tsx';
 
 /** How often the My work count in the navigation and the tab title is asked for again. */
 const WORK_COUNT_REFRESH_MS = 30_000;
@@ -58,6 +59,7 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const name = me.data?.name ?? storedName;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [securityOpen, setSecurityOpen] = useState(false);
+  const [awayOpen, setAwayOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
   const mustChangePassword = access.data?.mustChangePassword === true;
   const mustEnrol = access.data?.mustEnrol === true;
@@ -138,7 +140,13 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         <p className="min-w-0 truncate text-sm text-slate-600">
           Welcome, <span className="font-semibold text-slate-900">{name}</span>
         </p>
-        <SettingsMenu onChangePassword={() => setDialogOpen(true)} onSecurity={() => setSecurityOpen(true)} onLogout={logout} />
+        <SettingsMenu
+          onChangePassword={() => setDialogOpen(true)}
+          onSecurity={() => setSecurityOpen(true)}
+          onAway={() => setAwayOpen(true)}
+          onLogout={logout}
+        />
+        {awayOpen && <AwayDialog onClose={() => setAwayOpen(false)} />}
       </header>
       {/* Bottom padding keeps the end of a page clear of the bottom navigation on small screens. */}
       <main
@@ -180,10 +188,12 @@ const EnrolmentScreen = lazy(() => import('./auth/SignInSecurityDialog.tsx').the
 function SettingsMenu({
   onChangePassword,
   onSecurity,
+  onAway,
   onLogout,
 }: {
   onChangePassword: () => void;
   onSecurity: () => void;
+  onAway: () => void;
   onLogout: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -246,6 +256,9 @@ function SettingsMenu({
             }}
           >
             Sign-in security
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={() => (setOpen(false), onAway())}>
+            Away
           </button>
           <button type="button" role="menuitem" className={item} onClick={onLogout}>
             Logout

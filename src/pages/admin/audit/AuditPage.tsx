@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   STAFF_ADDED: 'Added staff account',
   STAFF_REMOVED: 'Removed staff account',
   STAFF_ROLES_CHANGED: 'Changed roles',
+  STAFF_AVAILABILITY_CHANGED: 'Changed licences or availability',
   STAFF_PASSWORD_RESET: 'Reset password',
   OFFICE_SETTING_CHANGED: 'Changed an office setting',
   SIGN_IN: 'Signed in',

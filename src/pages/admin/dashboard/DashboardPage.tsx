@@ -11,6 +11,7 @@ import { leadListHref } from '../../../lib/lead-links.ts';
 import { NewestUnclaimed } from './NewestUnclaimed.tsx';
 import { ActivityList } from './ActivityList.tsx';
 import { ConversionTable } from './ConversionTable.tsx';
+import { AgentLoad } from './AgentLoad.tsx';
 import { duration } from '../../../lib/when.ts';
 
 /** A figure; with `to`, a link to the leads behind it (the link's name says where it goes). */
@@ -68,6 +69,7 @@ export default function DashboardPage() {
 
       <Notification notice={notice} onDismiss={dismiss} />
       <NewestUnclaimed adminHost={adminHost} />
+      <AgentLoad />
 
       {stats.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -13,6 +13,9 @@ const ICONS: Record<TimelineEntry['kind'], string> = {
     'M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zM20.71 7.04a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z',
   call: 'M6.62 10.79a15.05 15.05 0 0 0 6.59 6.59l2.2-2.2a1 1 0 0 1 1.01-.24c1.12.37 2.33.57 3.58.57a1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.58a1 1 0 0 1-.25 1.01l-2.2 2.2z',
   'follow-up': 'M11.99 2A10 10 0 1 0 22 12 10 10 0 0 0 11.99 2zM12 20a8 8 0 1 1 8-8 8 8 0 0 1-8 8zm.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z',
+  assigned: 'M10 17l5-5-5-5v10zM4 4h2v16H4z',
+  pool: 'M4 10h16v2H4zm0 4h10v2H4z',
+  escalated: 'M12 2 1 21h22L12 2zm1 16h-2v-2h2v2zm0-4h-2v-4h2v4z',
   customer:
     'M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-2 .89-2 2v11c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z',
 };
@@ -38,6 +41,12 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.followUpAt ? `Follow-up set for ${fullTime(entry.followUpAt)}` : 'Follow-up cleared';
     case 'customer':
       return 'Closed into a customer';
+    case 'assigned':
+      return entry.reason ?? (entry.claimedBy ? `Assigned to ${entry.claimedBy}` : 'Assigned');
+    case 'pool':
+      return entry.reason ?? 'Left in the pool';
+    case 'escalated':
+      return entry.reason ?? 'Escalated';
   }
 }
 

@@ -7,6 +7,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { ListNotice } from '../../../components/ui.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { AssignmentSettings } from './AssignmentSettings.tsx';
 
 const MEDICAL_CHOICES = [
   { value: 'all-staff', label: 'All staff' },
@@ -83,6 +84,12 @@ export default function OfficeSettingsPage() {
               </div>
             </fieldset>
           </section>
+          <AssignmentSettings
+            mode={settings.data.assignmentMode}
+            ladder={settings.data.escalation}
+            pending={update.isPending}
+            save={(change) => update.mutate(change)}
+          />
         </div>
       )}
     </div>

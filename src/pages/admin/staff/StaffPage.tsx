@@ -8,6 +8,7 @@ import { DataTable, ListNotice, TableMessageRow, actionsHeader, primaryButton, s
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { AddStaffDialog, ResetPasswordDialog } from './StaffDialogs.tsx';
+import { AvailabilityDialog } from './AvailabilityDialog.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 
 type StaffRow = RouterOutputs['staff']['list'][number];
@@ -23,6 +24,7 @@ export default function StaffPage() {
   const [removing, setRemoving] = useState<StaffRow | null>(null);
   const [resettingFactors, setResettingFactors] = useState<StaffRow | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [availability, setAvailability] = useState<StaffRow | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.staff.pathKey() });
   const fail = (message: string) => setNotice({ tone: 'error', message });
 
@@ -99,7 +101,15 @@ export default function StaffPage() {
                   <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">Second factor</span>
                 )}
               </td>
-              <td className="px-4 py-3 text-slate-700">{s.email}</td>
+              <td className="px-4 py-3 text-slate-700">
+                {s.email}
+                {s.isAgent && (
+                  <span className="block text-xs text-slate-600">
+                    {s.licensedStates.length ? `Licensed in ${s.licensedStates.join(', ')}` : 'No licences set'}
+                    {s.away && ` · Away${s.awayUntil ? ` until ${when(s.awayUntil)}` : ''}`}
+                  </span>
+                )}
+              </td>
               {(['isAgent', 'isAdmin'] as const).map((role) => (
                 <td key={role} className="px-4 py-3">
                   <input
@@ -114,6 +124,11 @@ export default function StaffPage() {
               ))}
               <td className="px-4 py-3 text-slate-600">{when(s.lastLoginAt)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right">
+                {s.isAgent && (
+                  <button type="button" className={`mr-2 ${secondaryButton}`} onClick={() => setAvailability(s)}>
+                    Availability
+                  </button>
+                )}
                 <button type="button" className={secondaryButton} onClick={() => setResetting(s)}>
                   Reset Password
                 </button>
@@ -135,6 +150,17 @@ export default function StaffPage() {
         </DataTable>
       )}
 
+      {availability && (
+        <AvailabilityDialog
+          row={availability}
+          onClose={() => setAvailability(null)}
+          onSaved={(name) => {
+            setAvailability(null);
+            setNotice({ tone: 'success', message: `${name}'s licences and availability were saved.` });
+            void refresh();
+          }}
+        />
+      )}
       {adding && (
         <AddStaffDialog
           onClose={() => setAdding(false)}
