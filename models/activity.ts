@@ -15,6 +15,9 @@ export const ACTIVITY_ACTIONS = [
   'CUSTOMER_CREATED',
   'CUSTOMER_UPDATED',
   'CUSTOMER_DELETED',
+  'POLICY_ADDED',
+  'POLICY_UPDATED',
+  'POLICY_REMOVED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -23,6 +23,7 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
+import { policySummaries } from '../models/policies/index.ts';
 import {
   FILTER_PARAMS,
   customerFiltersInput,
@@ -109,7 +110,8 @@ async function* customersCsvText(filters: CustomerFilters): AsyncGenerator<strin
   let header = true;
   for await (const batch of matchingBatches(filters)) {
     if (!batch.length) continue;
-    yield customersCsvPart(batch, { header });
+    const policies = await policySummaries(batch.map((c) => c.customerId));
+    yield customersCsvPart(batch, { header, policies });
     header = false;
   }
   if (header) yield customersCsvPart([], { header: true });

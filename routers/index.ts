@@ -11,6 +11,7 @@ import { auditRouter } from './audit.ts';
 import { openApiRest } from './openapi.ts';
 import { liveRouter } from './live.ts';
 import { officeRouter } from './office.ts';
+import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   audit: auditRouter,
   live: liveRouter,
   office: officeRouter,
+  policies: policiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,6 +16,9 @@ export const ACTIVITY_LABELS: Readonly<Record<string, string>> = {
   CUSTOMER_CREATED: 'Customer created',
   CUSTOMER_UPDATED: 'Customer updated',
   CUSTOMER_DELETED: 'Customer deleted',
+  POLICY_ADDED: 'Policy added',
+  POLICY_UPDATED: 'Policy changed',
+  POLICY_REMOVED: 'Policy removed',
 };
 
 /** "Lead claimed" for LEAD_CLAIMED; "Some new action" for an unlabelled SOME_NEW_ACTION. */

@@ -102,6 +102,18 @@ export const policyStartDate = z
     'Policy start date must be a date (YYYY-MM-DD)',
   );
 
+/** YYYY-MM-DD, a real day from 1900 up to today (optional; My work's Medicare age-ins read it before the age). */
+export const birthDate = z
+  .string()
+  .trim()
+  .refine(
+    (s) =>
+      /^(19|20)\d{2}-\d{2}-\d{2}$/.test(s) &&
+      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s) &&
+      s <= new Date().toISOString().slice(0, 10),
+    'Birth date must be a past date (YYYY-MM-DD)',
+  );
+
 /** Every customer field except the contact details, all optional at this level. */
 const profileFields = {
   age: optionalWholeNumber('Age', AGE_MIN, AGE_MAX),
@@ -120,6 +132,7 @@ const profileFields = {
   employmentStatus: optionalChoice(employmentStatus),
   annualIncome: optionalChoice(annualIncome),
   policyStartDate: z.preprocess(blankToNull, policyStartDate.nullable().optional()),
+  birthDate: z.preprocess(blankToNull, birthDate.nullable().optional()),
   notes: text(5000, 'Notes'),
 };
 
@@ -244,6 +257,8 @@ export interface CustomerSummary {
   employmentStatus: string | null;
   annualIncome: string | null;
   policyStartDate: string | null;
+  /** Optional, YYYY-MM-DD; absent on older records. */
+  birthDate: string | null;
   notes: string;
   leadId: string | null;
   createdAt: Date;
@@ -285,6 +300,7 @@ export const CUSTOMER_CSV_COLUMNS = [
   'notes',
   'leadId',
   'createdAt',
+  'birthDate',
 ] as const satisfies readonly (keyof CustomerSummary)[];
 
 /** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */

@@ -175,7 +175,7 @@ export const myWorkInput = z.object({ agent: z.string().trim().max(100).optional
 /** One thing that happened to a lead, newest first on its record. */
 export interface TimelineEntry {
   at: Date;
-  kind: 'created' | 'claimed' | 'unclaimed' | 'status' | 'notes' | 'call' | 'follow-up' | 'customer';
+  kind: 'created' | 'claimed' | 'unclaimed' | 'status' | 'notes' | 'call' | 'follow-up' | 'customer' | 'policy';
   /** Who did it (the staff member's name), or "Website" for a visitor's submission. */
   user: string;
   status?: LeadStatus;

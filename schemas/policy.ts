@@ -43,14 +43,19 @@ export const MAX_CENTS = 1_000_000_000;
 const choice = <T extends readonly [string, ...string[]]>(list: T, label: string) =>
   z.enum(list, { error: () => `${label}: choose one of ${list.join(', ')}` });
 
-const shortText = (label: string, max: number, required = false) => {
-  const base = z
+const textOf = (label: string, max: number) =>
+  z
     .string({ error: `${label} must be text` })
     .overwrite(stripControls)
     .trim()
     .max(max, `${label} must be at most ${max} characters`);
-  return required ? base.min(1, `${label} is required`) : z.preprocess((v) => (v === null ? '' : v), base.optional());
-};
+const requiredText = (label: string, max: number) => textOf(label, max).min(1, `${label} is required`);
+/** Optional text; null is the same as ''. */
+const optionalText = (label: string, max: number) =>
+  textOf(label, max)
+    .nullish()
+    .transform((v) => v ?? '')
+    .optional();
 
 /** YYYY-MM-DD, a real calendar day between 1900 and 2199. */
 export const calendarDay = (label: string) =>
@@ -88,10 +93,10 @@ export const commissionInput = z.discriminatedUnion(
 export type Commission = z.infer<typeof commissionInput>;
 
 const policyFields = {
-  carrier: shortText('Carrier', 100, true),
+  carrier: requiredText('Carrier', 100),
   line: choice(POLICY_LINES, 'Line'),
-  planName: shortText('Plan name', 200),
-  policyNumber: shortText('Policy number', 100),
+  planName: optionalText('Plan name', 200),
+  policyNumber: optionalText('Policy number', 100),
   status: choice(POLICY_STATUSES, 'Status').default('active'),
   effectiveDate: calendarDay('Effective date'),
   /** Unset: the anniversary of the effective date. */
@@ -100,7 +105,7 @@ const policyFields = {
   premiumPeriod: choice(PREMIUM_PERIODS, 'Premium period'),
   commission: commissionInput.nullable().optional(),
   /** The agent who wrote it (a staff member's name); unset: the one who records it. */
-  writingAgent: shortText('Writing agent', 100),
+  writingAgent: optionalText('Writing agent', 100),
 };
 
 const renewalAfterEffective = (v: { effectiveDate?: string; renewalDate?: string | null }, ctx: z.RefinementCtx) => {

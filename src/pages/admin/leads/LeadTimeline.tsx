@@ -15,6 +15,7 @@ const ICONS: Record<TimelineEntry['kind'], string> = {
   'follow-up': 'M11.99 2A10 10 0 1 0 22 12 10 10 0 0 0 11.99 2zM12 20a8 8 0 1 1 8-8 8 8 0 0 1-8 8zm.5-13H11v6l5.25 3.15.75-1.23-4.5-2.67z',
   customer:
     'M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-2 .89-2 2v11c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z',
+  policy: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zm-1 7V3.5L18.5 9zM8 13h8v2H8zm0 4h8v2H8z',
 };
 
 /** One line saying what happened. */
@@ -38,6 +39,8 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.followUpAt ? `Follow-up set for ${fullTime(entry.followUpAt)}` : 'Follow-up cleared';
     case 'customer':
       return 'Closed into a customer';
+    case 'policy':
+      return 'Policy';
   }
 }
 
