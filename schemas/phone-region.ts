@@ -2,7 +2,7 @@
 // IANA time zones, from the area code. The table (schemas/area-codes.json) is Google's libphonenumber
 // data kept in the repository; `node scripts/area-codes.mjs` refreshes it. An area code that spans
 // zones (208: Boise and Los Angeles) lists them all, so a calling window can require every one.
-import areaCodes from './area-codes.json';
+import areaCodes from './area-codes.json' with { type: 'json' };
 import { phoneKey } from './phone.ts';
 
 export interface PhoneRegion {
