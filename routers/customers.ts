@@ -23,7 +23,7 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
-import { policySummaries } from '../models/policies/index.ts';
+import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
 import {
   FILTER_PARAMS,
   customerFiltersInput,
@@ -69,10 +69,10 @@ export const customersRouter = router({
     return { success: true as const };
   }),
 
-  /** The customer-information form of a lead being closed. */
+  /** The customer-information form of a lead being closed, with the customer's first policy when one is given. */
   closeLead: protectedProcedure
     .input(closeLeadInput)
-    .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
+    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, actorOf(ctx))),
 
   /**
    * Checks the caller and records the export of the customers that match the console's filters, with the

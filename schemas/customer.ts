@@ -2,6 +2,7 @@
 // adapters and the Mongoose model: a value outside a list is refused the same way everywhere.
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
+import { policyData } from './policy.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -235,6 +236,8 @@ export type CustomerUpdate = z.output<typeof customerUpdateInput>;
 export const closeLeadInput = z.object({
   leadId: z.string().trim().min(1, 'leadId is required').max(64),
   customer: closeLeadCustomer.optional(),
+  /** The customer's first policy, optional (docs/product.md §11): left out, the close is as before. */
+  policy: policyData.optional(),
 });
 
 /** What the customer list shows: everything but the medical details, which only the edit view loads. */

@@ -105,6 +105,35 @@ describe('policies', () => {
     expect(entry).toMatchObject({ user: 'Ben', note: 'Policy added: Humana Medicare Advantage' });
   });
 
+  it('may be recorded when a lead is closed, once even when the save is retried; left out, the close is as before', async () => {
+    const claimed = async (i: number) => {
+      const lead = await server.api('POST', '/api/admin/leads', {
+        token: admin,
+        body: { name: `Close ${i}`, email: `close${i}@example.com`, phone: `(303) 555-${7100 + i}` },
+      });
+      expect(
+        (await server.api('PUT', `/api/admin/leads/${lead.body.leadId}/claim`, { token: admin, body: { claimedBy: 'Ben' } })).status,
+      ).toBe(200);
+      return lead.body.leadId as string;
+    };
+    const { customerId: _c, ...policy } = medicare('unused');
+    const leadId = await claimed(1);
+    const first = await client().customers.closeLead.mutate({ leadId, policy });
+    const again = await client().customers.closeLead.mutate({ leadId, policy });
+    expect(again.customerId).toBe(first.customerId);
+    expect((await client().policies.list.query({ customerId: first.customerId })).map((p) => [p.carrier, p.writingAgent])).toEqual([
+      ['Humana', 'Ben'],
+    ]);
+
+    const plain = await client().customers.closeLead.mutate({ leadId: await claimed(2) });
+    expect(await client().policies.list.query({ customerId: plain.customerId })).toEqual([]);
+
+    const leadId3 = await claimed(3);
+    const refused = await outcome(client().customers.closeLead.mutate({ leadId: leadId3, policy: { ...policy, premiumCents: -5 } }));
+    expect([refused.status, refused.error]).toEqual([400, 'policy.premiumCents: Premium cannot be negative']);
+    expect((await client().leads.get.query({ leadId: leadId3 })).lead.status).not.toBe('closed');
+  });
+
   it('refuse bad values and a renewal before the effective date, storing nothing', async () => {
     const customerId = await newCustomer();
     const bad = (over: Record<string, unknown>) => outcome(client().policies.add.mutate({ ...medicare(customerId), ...over } as AddInput));
