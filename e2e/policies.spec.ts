@@ -1,10 +1,14 @@
 // The book of business in the browser, at phone and desktop sizes: an agent adds two policies on a
 // customer's card, sees them listed with their premiums, and, with the browser's clock set (page.clock),
 // finds the one renewing in 20 days behind My work's "Renewing in 30 days" tile and not behind the 7-day one.
+// Closing a lead may record the first policy in the same form.
 // The renewal windows are computed in the browser from the policy dates (schemas/book-windows.ts).
 import { expect, test } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
+import { PolicyModel } from '../models/policies/schema.ts';
+import { rebuildLeadReadModel } from '../models/leads/index.ts';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const DAY = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -25,7 +29,7 @@ for (const size of [
       const email = `polly.${run}@e2e.local`;
       await ensureStaff({ name: agent, email, isAgent: true });
       await db();
-      const customer = await CustomerModel.create({
+      await CustomerModel.create({
         name: `Rene Wall ${run}`,
         email: `rene.${run}@example.com`,
         phone: '+13035550142',
@@ -43,7 +47,8 @@ for (const size of [
       const started100DaysAgo = dayOf(clock.getTime() - 100 * DAY);
 
       await signIn(page, email);
-      await page.goto(`/admin/customers?customer=${customer.id}`);
+      await page.goto(`/admin/customers?search=${run}`);
+      await page.getByRole('button', { name: `Edit Rene Wall ${run}` }).locator('visible=true').click();
       const card = page.getByRole('dialog');
       const policies = card.getByRole('region', { name: 'Policies' });
       await expect(policies.getByText(`No policies recorded for Rene Wall ${run} yet.`)).toBeVisible();
@@ -89,3 +94,39 @@ for (const size of [
     });
   });
 }
+
+test('closing a lead records its first policy when the form asks for it', async ({ page }) => {
+  await signIn(page);
+  await db();
+  const name = `First Policy ${Date.now().toString(36)}`;
+  const lead = await writeAroundLeadModel((Lead) =>
+    Lead.create({
+      name,
+      email: `first.policy.${Date.now().toString(36)}@example.com`,
+      phone: '(720) 555-8585',
+      phoneDigits: '7205558585',
+      status: 'called',
+      claimedBy: 'Test Admin',
+      claimedAt: new Date(),
+      contactedAt: new Date(),
+    }),
+  );
+  await rebuildLeadReadModel();
+  await page.goto('/admin/leads');
+  await page.getByLabel(`Status for ${name}`).selectOption('closed');
+  const form = page.getByRole('dialog', { name: 'Customer Information' });
+  await form.getByLabel('Also record the first policy (optional)').check();
+  await form.getByLabel('Carrier').fill('Cigna');
+  await form.getByLabel('Effective date').fill('2026-03-01');
+  await form.getByLabel('Premium ($)').fill('abc');
+  await form.getByRole('button', { name: 'Save Customer' }).click();
+  await expect(form.getByText('Premium must be an amount in dollars, like 89.50')).toBeVisible();
+  await form.getByLabel('Premium ($)').fill('310');
+  await form.getByRole('button', { name: 'Save Customer' }).click();
+  await expect(form.getByText('Customer added successfully and lead marked as closed!')).toBeVisible();
+  const customer = await CustomerModel.findOne({ leadKey: String(lead._id) }).orFail();
+  const policies = await PolicyModel.find({ customerId: customer._id }).lean();
+  expect(policies.map((p) => [p.carrier, p.premiumCents, p.effectiveDate, p.writingAgent])).toEqual([
+    ['Cigna', 31_000, '2026-03-01', 'Test Admin'],
+  ]);
+});

@@ -11,8 +11,14 @@ import { todayIn } from '../../../../schemas/book-windows.ts';
 import { site } from '../../../../schemas/brokerage.ts';
 import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
 import { Alert } from '../../../components/DialogFrame.tsx';
-import { PolicyFields } from './PolicyFields.tsx';
-import { emptyPolicyForm, policyFormFrom, policyPayload, type PolicyErrors, type PolicyForm } from './policy-form.ts';
+import { PolicyFields } from '../../../components/policy-form/PolicyFields.tsx';
+import {
+  emptyPolicyForm,
+  policyFormFrom,
+  policyPayload,
+  type PolicyErrors,
+  type PolicyForm,
+} from '../../../components/policy-form/policy-form.ts';
 
 const day = (d: string) =>
   new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });

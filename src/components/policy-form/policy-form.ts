@@ -1,7 +1,7 @@
 // The policy form's state and checks: text for every input, dollars typed turned into cents, and the
 // payload the policies procedures take, with every problem under its own field by the shared rules.
-import { policyData, type PolicyData, type PolicyView } from '../../../../schemas/policy.ts';
-import { centsFromDollars, dollarsText } from '../../../../schemas/policy-rules.ts';
+import { policyData, type PolicyData, type PolicyView } from '../../../schemas/policy.ts';
+import { centsFromDollars, dollarsText } from '../../../schemas/policy-rules.ts';
 
 export interface PolicyForm {
   carrier: string;

@@ -1,9 +1,9 @@
 // The policy form's inputs (add and edit): carrier, line, plan, number, status, dates, premium,
 // expected commission and the writing agent, each labelled with its problem beneath it.
 import { useId, type ReactNode } from 'react';
-import { POLICY_LINES, POLICY_LINE_LABELS, POLICY_STATUSES, PREMIUM_PERIODS } from '../../../../schemas/policy.ts';
-import { INSURANCE_PROVIDERS } from '../../../../schemas/customer.ts';
-import { inputClass } from '../../../components/ui.tsx';
+import { POLICY_LINES, POLICY_LINE_LABELS, POLICY_STATUSES, PREMIUM_PERIODS } from '../../../schemas/policy.ts';
+import { INSURANCE_PROVIDERS } from '../../../schemas/customer.ts';
+import { inputClass } from '../ui.tsx';
 import type { PolicyErrors, PolicyField, PolicyForm } from './policy-form.ts';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
