@@ -48,7 +48,10 @@ for (const size of [
 
       await signIn(page, email);
       await page.goto(`/admin/customers?search=${run}`);
-      await page.getByRole('button', { name: `Edit Rene Wall ${run}` }).locator('visible=true').click();
+      await page
+        .getByRole('button', { name: `Edit Rene Wall ${run}` })
+        .locator('visible=true')
+        .click();
       const card = page.getByRole('dialog');
       const policies = card.getByRole('region', { name: 'Policies' });
       await expect(policies.getByText(`No policies recorded for Rene Wall ${run} yet.`)).toBeVisible();

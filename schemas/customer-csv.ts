@@ -3,9 +3,35 @@
 // customer's own columns come three of their policies (docs/api.md): how many, the carriers, and the
 // total annual premium in dollars of those pending or active.
 import { stringify } from 'csv-stringify/browser/esm/sync';
-import { CUSTOMER_CSV_COLUMNS, formulaSafeCell, type CustomerSummary } from './customer.ts';
+import { formulaSafeCell, type CustomerSummary } from './customer.ts';
 import { formatPhone } from './phone.ts';
 import { dollarsText } from './policy-rules.ts';
+
+/** Columns of the CSV export (no medical details). */
+export const CUSTOMER_CSV_COLUMNS = [
+  'customerId',
+  'name',
+  'email',
+  'phone',
+  'age',
+  'hasKids',
+  'kidsCount',
+  'kidsAges',
+  'currentInsurance',
+  'insuranceProvider',
+  'desiredCoverage',
+  'budgetRange',
+  'preferredDoctor',
+  'insuranceType',
+  'planType',
+  'employmentStatus',
+  'annualIncome',
+  'policyStartDate',
+  'notes',
+  'leadId',
+  'createdAt',
+  'birthDate',
+] as const satisfies readonly (keyof CustomerSummary)[];
 
 /** The policy columns after the customer's own. */
 export const POLICY_CSV_COLUMNS = ['policyCount', 'policyCarriers', 'annualPremium'] as const;

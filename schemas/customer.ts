@@ -2,7 +2,7 @@
 // adapters and the Mongoose model: a value outside a list is refused the same way everywhere.
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
-import { policyData } from './policy.ts';
+import { calendarDay, policyData } from './policy.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -103,17 +103,11 @@ export const policyStartDate = z
     'Policy start date must be a date (YYYY-MM-DD)',
   );
 
-/** YYYY-MM-DD, a real day from 1900 up to today (optional; My work's Medicare age-ins read it before the age). */
-export const birthDate = z
-  .string()
-  .trim()
-  .refine(
-    (s) =>
-      /^(19|20)\d{2}-\d{2}-\d{2}$/.test(s) &&
-      new Date(`${s}T00:00:00Z`).toISOString().startsWith(s) &&
-      s <= new Date().toISOString().slice(0, 10),
-    'Birth date must be a past date (YYYY-MM-DD)',
-  );
+/** YYYY-MM-DD up to today (optional; My work's Medicare age-ins read it before the age). */
+export const birthDate = calendarDay('Birth date').refine(
+  (s) => s <= new Date().toISOString().slice(0, 10),
+  'Birth date must be in the past',
+);
 
 /** Every customer field except the contact details, all optional at this level. */
 const profileFields = {
@@ -279,32 +273,6 @@ export interface CustomerDetail extends CustomerSummary {
   medicalWithheld?: boolean;
   medicalOnFile?: boolean;
 }
-
-/** Columns of the CSV export (no medical details). */
-export const CUSTOMER_CSV_COLUMNS = [
-  'customerId',
-  'name',
-  'email',
-  'phone',
-  'age',
-  'hasKids',
-  'kidsCount',
-  'kidsAges',
-  'currentInsurance',
-  'insuranceProvider',
-  'desiredCoverage',
-  'budgetRange',
-  'preferredDoctor',
-  'insuranceType',
-  'planType',
-  'employmentStatus',
-  'annualIncome',
-  'policyStartDate',
-  'notes',
-  'leadId',
-  'createdAt',
-  'birthDate',
-] as const satisfies readonly (keyof CustomerSummary)[];
 
 /** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */
 export const formulaSafeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
