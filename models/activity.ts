@@ -22,6 +22,9 @@ export const ACTIVITY_ACTIONS = [
   'DO_NOT_CONTACT_SET',
   'DO_NOT_CONTACT_LIFTED',
   'DO_NOT_CONTACT_OVERRIDDEN',
+  'POLICY_ADDED',
+  'POLICY_UPDATED',
+  'POLICY_REMOVED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

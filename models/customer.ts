@@ -35,6 +35,7 @@ import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead, 
 import { withLeadNotes } from './customer-notes.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { openText } from '../server/field-crypto.ts';
+import { dropCustomerPolicies } from './policies/schema.ts';
 
 const customerSchema = new Schema(
   {
@@ -60,6 +61,8 @@ const customerSchema = new Schema(
     annualIncome: { type: String, enum: [...ANNUAL_INCOMES, null], default: null },
     /** YYYY-MM-DD: a calendar day, not an instant. */
     policyStartDate: { type: String, default: null },
+    /** YYYY-MM-DD, optional: My work's Medicare age-ins use it before the age. */
+    birthDate: { type: String, default: null },
     notes: { type: String, default: '' },
     leadId: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
     /**
@@ -100,6 +103,7 @@ export function toSummary(stored: CustomerRecord): CustomerSummary {
     employmentStatus: c.employmentStatus ?? null,
     annualIncome: c.annualIncome ?? null,
     policyStartDate: c.policyStartDate ?? null,
+    birthDate: c.birthDate ?? null,
     notes: c.notes ?? '',
     leadId: c.leadId ? String(c.leadId) : null,
     createdAt: c.createdAt,
@@ -209,6 +213,7 @@ export async function deleteCustomer(customerId: string, actor: Actor): Promise<
       });
     }
   }
+  await dropCustomerPolicies(current._id); // a deleted customer's policies go with it
   await logActivity(actor, 'CUSTOMER_DELETED', {
     customerId,
     leadId: current.leadId ? String(current.leadId) : undefined,

@@ -24,6 +24,7 @@ import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from 
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
 import { withDoNotContact } from '../models/privacy/do-not-contact.ts';
+import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
 import {
   FILTER_PARAMS,
   customerFiltersInput,
@@ -69,10 +70,10 @@ export const customersRouter = router({
     return { success: true as const };
   }),
 
-  /** The customer-information form of a lead being closed. */
+  /** The customer-information form of a lead being closed, with the customer's first policy when one is given. */
   closeLead: protectedProcedure
     .input(closeLeadInput)
-    .mutation(({ input, ctx }) => closeLeadIntoCustomer(input.leadId, input.customer, actorOf(ctx))),
+    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, actorOf(ctx))),
 
   /**
    * Checks the caller and records the export of the customers that match the console's filters, with the
@@ -110,7 +111,8 @@ async function* customersCsvText(filters: CustomerFilters): AsyncGenerator<strin
   let header = true;
   for await (const batch of matchingBatches(filters)) {
     if (!batch.length) continue;
-    yield customersCsvPart(batch, { header });
+    const policies = await policySummaries(batch.map((c) => c.customerId));
+    yield customersCsvPart(batch, { header, policies });
     header = false;
   }
   if (header) yield customersCsvPart([], { header: true });

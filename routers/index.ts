@@ -13,6 +13,7 @@ import { liveRouter } from './live.ts';
 import { officeRouter } from './office.ts';
 import { privacyRouter } from './privacy.ts';
 import { assignmentRouter } from './assignment.ts';
+import { policiesRouter } from './policies.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   office: officeRouter,
   privacy: privacyRouter,
   assignment: assignmentRouter,
+  policies: policiesRouter,
 });
 
 export type AppRouter = typeof appRouter;

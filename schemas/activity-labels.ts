@@ -21,6 +21,9 @@ export const ACTIVITY_LABELS: Readonly<Record<string, string>> = {
   DO_NOT_CONTACT_SET: 'Asked not to be contacted',
   DO_NOT_CONTACT_LIFTED: 'Do not contact lifted',
   DO_NOT_CONTACT_OVERRIDDEN: 'Called despite do not contact',
+  POLICY_ADDED: 'Policy added',
+  POLICY_UPDATED: 'Policy changed',
+  POLICY_REMOVED: 'Policy removed',
 };
 
 /** "Lead claimed" for LEAD_CLAIMED; "Some new action" for an unlabelled SOME_NEW_ACTION. */

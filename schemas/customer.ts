@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
 import type { DoNotContactView } from './privacy.ts';
+import { calendarDay, policyData } from './policy.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -103,6 +104,12 @@ export const policyStartDate = z
     'Policy start date must be a date (YYYY-MM-DD)',
   );
 
+/** YYYY-MM-DD up to today (optional; My work's Medicare age-ins read it before the age). */
+export const birthDate = calendarDay('Birth date').refine(
+  (s) => s <= new Date().toISOString().slice(0, 10),
+  'Birth date must be in the past',
+);
+
 /** Every customer field except the contact details, all optional at this level. */
 const profileFields = {
   age: optionalWholeNumber('Age', AGE_MIN, AGE_MAX),
@@ -121,6 +128,7 @@ const profileFields = {
   employmentStatus: optionalChoice(employmentStatus),
   annualIncome: optionalChoice(annualIncome),
   policyStartDate: z.preprocess(blankToNull, policyStartDate.nullable().optional()),
+  birthDate: z.preprocess(blankToNull, birthDate.nullable().optional()),
   notes: text(5000, 'Notes'),
 };
 
@@ -225,6 +233,8 @@ export type CustomerUpdate = z.output<typeof customerUpdateInput>;
 export const closeLeadInput = z.object({
   leadId: z.string().trim().min(1, 'leadId is required').max(64),
   customer: closeLeadCustomer.optional(),
+  /** The customer's first policy, optional (docs/product.md §12): left out, the close is as before. */
+  policy: policyData.optional(),
 });
 
 /** What the customer list shows: everything but the medical details, which only the edit view loads. */
@@ -247,6 +257,8 @@ export interface CustomerSummary {
   employmentStatus: string | null;
   annualIncome: string | null;
   policyStartDate: string | null;
+  /** Optional, YYYY-MM-DD; absent on older records. */
+  birthDate: string | null;
   notes: string;
   leadId: string | null;
   createdAt: Date;
@@ -266,31 +278,6 @@ export interface CustomerDetail extends CustomerSummary {
   medicalWithheld?: boolean;
   medicalOnFile?: boolean;
 }
-
-/** Columns of the CSV export (no medical details). */
-export const CUSTOMER_CSV_COLUMNS = [
-  'customerId',
-  'name',
-  'email',
-  'phone',
-  'age',
-  'hasKids',
-  'kidsCount',
-  'kidsAges',
-  'currentInsurance',
-  'insuranceProvider',
-  'desiredCoverage',
-  'budgetRange',
-  'preferredDoctor',
-  'insuranceType',
-  'planType',
-  'employmentStatus',
-  'annualIncome',
-  'policyStartDate',
-  'notes',
-  'leadId',
-  'createdAt',
-] as const satisfies readonly (keyof CustomerSummary)[];
 
 /** A spreadsheet must never run a cell as a formula: such text gets a leading apostrophe. */
 export const formulaSafeCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

@@ -220,7 +220,9 @@ export interface TimelineEntry {
     /** offered to the eligible agents, or left in the pool; `reason` says why */
     | 'pool'
     /** a step of the escalation ladder: reminder, return to the pool, admins told; `reason` says why */
-    | 'escalated';
+    | 'escalated'
+    /** a policy recorded for the customer this lead became */
+    | 'policy';
   /** Who did it (the staff member's name), or "Website" for a visitor's submission. */
   user: string;
   status?: LeadStatus;

@@ -160,11 +160,11 @@ describe('customer routes', () => {
     const csv = await res.text();
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'customerId,name,email,phone,age,hasKids,kidsCount,kidsAges,currentInsurance,insuranceProvider,desiredCoverage,budgetRange,preferredDoctor,insuranceType,planType,employmentStatus,annualIncome,policyStartDate,notes,leadId,createdAt',
+      'customerId,name,email,phone,age,hasKids,kidsCount,kidsAges,currentInsurance,insuranceProvider,desiredCoverage,budgetRange,preferredDoctor,insuranceType,planType,employmentStatus,annualIncome,policyStartDate,notes,leadId,createdAt,birthDate,policyCount,policyCarriers,annualPremium',
     );
     // The whole row, its creation time aside; the stored E.164 phone is written as people read it.
     expect(c.phone).toMatch(/^\+1720555\d{4}$/);
-    expect(lines.find((l) => l.startsWith(c.customerId))!.replace(/,[\d-]+T[\d:.]+Z$/, '')).toBe(
+    expect(lines.find((l) => l.startsWith(c.customerId))!.replace(/,[\d-]+T[\d:.]+Z,,0,,0.00$/, '')).toBe(
       `${c.customerId},"'=HYPERLINK(""x"")",${c.email},(720) 555-${c.phone.slice(-4)},41,false,,,,Aetna,,,,individual,PPO,,,,Call after 5,`,
     );
     expect(csv).not.toContain('diabetes');

@@ -157,6 +157,9 @@ export function CustomerFields(props: {
         <Field label="Annual Income" {...field('annualIncome')}>
           {select('annualIncome', ANNUAL_INCOMES, 'Select income')}
         </Field>
+        <Field label="Birth Date" {...field('birthDate')}>
+          {text('birthDate', 'date')}
+        </Field>
       </Group>
 
       <Group title="Coverage">

@@ -23,6 +23,7 @@ export interface CustomerForm {
   employmentStatus: string;
   annualIncome: string;
   policyStartDate: string;
+  birthDate: string;
   notes: string;
 }
 export type CustomerField = keyof CustomerForm;
@@ -49,6 +50,7 @@ export const emptyForm = (contact: { name?: string; email?: string; phone?: stri
   employmentStatus: '',
   annualIncome: '',
   policyStartDate: '',
+  birthDate: '',
   notes: '',
 });
 
@@ -71,6 +73,7 @@ export function formFromCustomer(c: CustomerDetail): CustomerForm {
     employmentStatus: c.employmentStatus ?? '',
     annualIncome: c.annualIncome ?? '',
     policyStartDate: c.policyStartDate ?? '',
+    birthDate: c.birthDate ?? '',
     notes: c.notes,
   };
 }

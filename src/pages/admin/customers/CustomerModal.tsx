@@ -1,6 +1,6 @@
 // The add/edit customer modal (docs/product.md §5, §8). Editing loads the full customer, medical details
 // included, which the list never carries. Details an older record lacks (a customer made by
-// closing a lead) may stay missing; the form says which.
+// closing a lead) may stay missing; the form says which. Below the form, the customer's policies (PoliciesPanel).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -12,6 +12,7 @@ import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { DialogActions } from '../../../components/ui.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { MedicalReasonPanel } from './MedicalReasonPanel.tsx';
+import { PoliciesPanel } from './PoliciesPanel.tsx';
 
 export function CustomerModal({
   customerId,
@@ -111,6 +112,7 @@ export function CustomerModal({
           <DialogActions onCancel={onClose} busy={busy} label={editing ? 'Save Changes' : 'Add Customer'} busyLabel="Saving..." />
         </form>
       )}
+      {customerId && existing.data && <PoliciesPanel customerId={customerId} customerName={existing.data.name} />}
     </DialogFrame>
   );
 }

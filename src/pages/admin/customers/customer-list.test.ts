@@ -15,6 +15,7 @@ const base = {
   employmentStatus: null,
   annualIncome: null,
   policyStartDate: null,
+  birthDate: null,
   notes: '',
   leadId: null,
   updatedAt: new Date(),

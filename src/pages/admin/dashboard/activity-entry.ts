@@ -44,6 +44,12 @@ export function describeEntry(e: ActivityEntry): string {
       return 'updated a customer';
     case 'CUSTOMER_DELETED':
       return 'deleted a customer';
+    case 'POLICY_ADDED':
+      return `added a policy for${who}`;
+    case 'POLICY_UPDATED':
+      return `changed a policy of${who}`;
+    case 'POLICY_REMOVED':
+      return `removed a policy of${who}`;
     default:
       return action.toLowerCase().replace(/_/g, ' ');
   }
@@ -57,6 +63,7 @@ export const customerHref = (adminHost: boolean, customerId: string) =>
 export function entryHref(e: ActivityEntry, adminHost: boolean): string | null {
   const action: string = e.action;
   if (action === 'LEAD_DELETED' || action === 'CUSTOMER_DELETED') return null;
-  if (action.startsWith('CUSTOMER_')) return e.details.customerId ? customerHref(adminHost, e.details.customerId) : null;
+  if (action.startsWith('CUSTOMER_') || action.startsWith('POLICY_'))
+    return e.details.customerId ? customerHref(adminHost, e.details.customerId) : null;
   return e.details.leadId ? leadRecordHref(adminHost, e.details.leadId) : null;
 }

@@ -18,6 +18,7 @@ const ICONS: Record<TimelineEntry['kind'], string> = {
   escalated: 'M12 2 1 21h22L12 2zm1 16h-2v-2h2v2zm0-4h-2v-4h2v4z',
   customer:
     'M20 6h-4V4c0-1.11-.89-2-2-2h-4c-1.11 0-2 .89-2 2v2H4c-1.11 0-2 .89-2 2v11c0 1.11.89 2 2 2h16c1.11 0 2-.89 2-2V8c0-1.11-.89-2-2-2zm-6 0h-4V4h4v2z',
+  policy: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zm-1 7V3.5L18.5 9zM8 13h8v2H8zm0 4h8v2H8z',
 };
 
 /** One line saying what happened. */
@@ -47,6 +48,8 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.reason ?? 'Left in the pool';
     case 'escalated':
       return entry.reason ?? 'Escalated';
+    case 'policy':
+      return 'Policy';
   }
 }
 

@@ -1,5 +1,6 @@
 // My work (docs/product.md §10): an agent's overdue follow-ups, today's follow-ups and the unclaimed
-// leads nearing the 24-hour promise, each with its main action. Admins and staff who are no agent
+// leads nearing the 24-hour promise, each with its main action; then the book's renewals and age-ins
+// (BookSection). Admins and staff who are no agent
 // pick whose work to see (kept in the URL). Refetched every 30 s and on every lead change.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { Notification, type Notice } from '../../../components/Notification.tsx'
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
 import { inputClass, ListNotice } from '../../../components/ui.tsx';
 import { WorkSection, type WorkAction } from './WorkSection.tsx';
+import { BookSection } from './BookSection.tsx';
 
 export const WORK_REFRESH_MS = 30_000;
 
@@ -150,6 +152,7 @@ export default function MyWorkPage() {
               action={agent ? claimFor(agent, mine) : null}
               {...{ now, adminHost, busy: claiming }}
             />
+            <BookSection agent={agent} now={now} adminHost={adminHost} />
           </>
         )
       )}

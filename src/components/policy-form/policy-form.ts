@@ -1,0 +1,94 @@
+// The policy form's state and checks: text for every input, dollars typed turned into cents, and the
+// payload the policies procedures take, with every problem under its own field by the shared rules.
+import { policyData, type PolicyData, type PolicyView } from '../../../schemas/policy.ts';
+import { centsFromDollars, dollarsText } from '../../../schemas/policy-rules.ts';
+
+export interface PolicyForm {
+  carrier: string;
+  line: string;
+  planName: string;
+  policyNumber: string;
+  status: string;
+  effectiveDate: string;
+  renewalDate: string;
+  premium: string;
+  premiumPeriod: string;
+  /** '', 'rate' or 'amount'. */
+  commissionKind: string;
+  commissionValue: string;
+  writingAgent: string;
+}
+export type PolicyField = keyof PolicyForm;
+export type PolicyErrors = Partial<Record<PolicyField, string>>;
+
+export const emptyPolicyForm = (writingAgent = ''): PolicyForm => ({
+  carrier: '',
+  line: 'health',
+  planName: '',
+  policyNumber: '',
+  status: 'active',
+  effectiveDate: '',
+  renewalDate: '',
+  premium: '',
+  premiumPeriod: 'monthly',
+  commissionKind: '',
+  commissionValue: '',
+  writingAgent,
+});
+
+export const policyFormFrom = (p: PolicyView): PolicyForm => ({
+  carrier: p.carrier,
+  line: p.line,
+  planName: p.planName,
+  policyNumber: p.policyNumber,
+  status: p.status,
+  effectiveDate: p.effectiveDate,
+  renewalDate: p.renewalDate ?? '',
+  premium: dollarsText(p.premiumCents),
+  premiumPeriod: p.premiumPeriod,
+  commissionKind: p.commission?.kind ?? '',
+  commissionValue: !p.commission ? '' : p.commission.kind === 'rate' ? String(p.commission.percent) : dollarsText(p.commission.cents),
+  writingAgent: p.writingAgent,
+});
+
+/** Which form field a schema path's problem belongs under. */
+const FIELD_OF: Record<string, PolicyField> = { premiumCents: 'premium', commission: 'commissionValue' };
+
+/** The payload, or every problem at once (the server checks the same rules again). */
+export function policyPayload(f: PolicyForm): { payload: PolicyData; errors?: undefined } | { payload?: undefined; errors: PolicyErrors } {
+  const errors: PolicyErrors = {};
+  const premiumCents = centsFromDollars(f.premium);
+  if (f.premium.trim() === '') errors.premium = 'Premium is required';
+  else if (premiumCents === null) errors.premium = 'Premium must be an amount in dollars, like 89.50';
+  let commission: unknown = null;
+  if (f.commissionKind === 'rate') {
+    const percent = Number(f.commissionValue.trim().replace(/%$/, ''));
+    commission = { kind: 'rate', percent: f.commissionValue.trim() === '' ? NaN : percent };
+  } else if (f.commissionKind === 'amount') {
+    const cents = centsFromDollars(f.commissionValue);
+    if (cents === null) errors.commissionValue = 'Commission must be an amount in dollars, like 120';
+    commission = { kind: 'amount', cents: cents ?? 0 };
+  }
+  const parsed = policyData.safeParse({
+    carrier: f.carrier,
+    line: f.line,
+    planName: f.planName,
+    policyNumber: f.policyNumber,
+    status: f.status,
+    effectiveDate: f.effectiveDate,
+    renewalDate: f.renewalDate || null,
+    premiumCents: premiumCents ?? 0,
+    premiumPeriod: f.premiumPeriod,
+    commission,
+    writingAgent: f.writingAgent,
+  });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = FIELD_OF[key] ?? (key as PolicyField);
+    const message =
+      field === 'commissionValue' && f.commissionKind === 'rate' ? 'Commission rate must be a percentage from 0 to 100' : issue.message;
+    if (!errors[field]) errors[field] = message;
+  }
+  if (Object.keys(errors).length || !parsed.success) return { errors };
+  return { payload: parsed.data };
+}
