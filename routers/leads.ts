@@ -11,7 +11,7 @@ import {
 } from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, leadBatchesNewestFirst, listLeads, unclaimLead } from '../models/leads/index.ts';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, removeLead } from '../models/leads/index.ts';
+import { changeLeadStatusOrNotes, removeLead } from '../models/lead-changes.ts';
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
 import { getLeadRecord } from '../models/leads/index.ts';

@@ -1,7 +1,7 @@
 // The one door to the leads (docs/decisions/004-lead-read-model.md): everything outside models/leads/
 // imports from here, never LeadModel or the read model's collections (eslint.config.js enforces it).
-// schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts, close.ts and
-// changes.ts (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
+// schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts and close.ts
+// (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
 // assign.ts, escalate.ts and assign-log.ts (round robin, the escalation ladder, the load table),
 // counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts, conversion.ts and record.ts (the queries).
 import type { FilterQuery } from 'mongoose';
@@ -13,6 +13,7 @@ export {
   claimLead,
   createLead,
   createLeadByStaff,
+  BELONGS_TO_CUSTOMER,
   deleteLead,
   findLead,
   getLeadView,
@@ -21,7 +22,6 @@ export {
   unclaimLead,
   updateLead,
 } from './lead.ts';
-export { changeLeadStatusOrNotes, removeLead } from './changes.ts';
 export { countSubmissions, leadStatusOf, markLeadClosed, readLead, reopenClosedLead } from './close.ts';
 export { CLAIM_BEFORE_CALL, logCall, noteCallPastWarning } from './calls.ts';
 export { addTimelineEntry } from './timeline.ts';

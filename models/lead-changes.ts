@@ -1,11 +1,12 @@
 // The decisions behind the console's and the API's lead updates that reach beyond the lead itself:
 // a status of "closed" goes through the lead's customer (models/customer.ts), and a lead with a
-// customer is never deleted. routers/leads.ts calls these and nothing else.
-import type { LeadUpdateInput, LeadView } from '../../schemas/lead.ts';
-import { conflict } from '../../server/errors.ts';
-import type { Actor } from '../activity.ts';
-import { closeLeadIntoCustomer, leadHasCustomer } from '../customer.ts';
-import { BELONGS_TO_CUSTOMER, deleteLead, getLeadView, updateLead } from './lead.ts';
+// customer is never deleted. routers/leads.ts calls these and nothing else. Beside models/customer.ts and
+// models/leads/, not inside either: it uses both, and each folder only imports the ones below it.
+import type { LeadUpdateInput, LeadView } from '../schemas/lead.ts';
+import { conflict } from '../server/errors.ts';
+import type { Actor } from './activity.ts';
+import { closeLeadIntoCustomer, leadHasCustomer } from './customer.ts';
+import { BELONGS_TO_CUSTOMER, deleteLead, getLeadView, updateLead } from './leads/index.ts';
 
 /**
  * Changes a lead's status and/or notes. Closing without the customer form (bulk "mark closed", the
