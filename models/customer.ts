@@ -298,6 +298,8 @@ export async function closeLeadIntoCustomer(
 }
 
 /** Whether a customer was made from this lead (such a lead cannot be deleted). */
-export async function leadHasCustomer(leadId: string): Promise<boolean> {
-  return (await CustomerModel.exists({ leadKey: leadId })) !== null;
+/** The customer made from a lead, if any (even an unclosed one: a half-finished close must not strand it). */
+export async function customerIdOfLead(leadId: string): Promise<string | null> {
+  const found = await CustomerModel.findOne({ leadKey: leadId }).select({ _id: 1 }).lean();
+  return found ? String(found._id) : null;
 }

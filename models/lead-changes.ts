@@ -2,11 +2,11 @@
 // a status of "closed" goes through the lead's customer (models/customer.ts), and a lead with a
 // customer is never deleted. routers/leads.ts calls these and nothing else. Beside models/customer.ts and
 // models/leads/, not inside either: it uses both, and each folder only imports the ones below it.
-import type { LeadUpdateInput, LeadView } from '../schemas/lead.ts';
+import type { LeadRecordView, LeadUpdateInput, LeadView } from '../schemas/lead.ts';
 import { conflict } from '../server/errors.ts';
 import type { Actor } from './activity.ts';
-import { closeLeadIntoCustomer, leadHasCustomer } from './customer.ts';
-import { BELONGS_TO_CUSTOMER, deleteLead, getLeadView, updateLead } from './leads/index.ts';
+import { closeLeadIntoCustomer, customerIdOfLead } from './customer.ts';
+import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead } from './leads/index.ts';
 
 /**
  * Changes a lead's status and/or notes. Closing without the customer form (bulk "mark closed", the
@@ -22,7 +22,10 @@ export async function changeLeadStatusOrNotes(change: LeadUpdateInput, actor: Ac
 
 /** Deletes a lead unless a customer was made from it (even an unclosed one: a half-finished close must not strand it). */
 export async function removeLead(leadId: string, actor: Actor): Promise<{ success: true }> {
-  if (await leadHasCustomer(leadId)) throw conflict(BELONGS_TO_CUSTOMER);
+  if (await customerIdOfLead(leadId)) throw conflict(BELONGS_TO_CUSTOMER);
   await deleteLead(leadId, actor);
   return { success: true };
 }
+
+/** A lead's record as the console shows it, with the customer made from it. */
+export const leadRecordWithCustomer = (leadId: string): Promise<LeadRecordView> => getLeadRecord(leadId, customerIdOfLead);

@@ -11,10 +11,9 @@ import {
 } from '../schemas/lead.ts';
 import { claimLead, createLeadByStaff, leadBatchesNewestFirst, listLeads, unclaimLead } from '../models/leads/index.ts';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, removeLead } from '../models/lead-changes.ts';
+import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../models/lead-changes.ts';
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
-import { getLeadRecord } from '../models/leads/index.ts';
 import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
 import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
@@ -53,7 +52,7 @@ export const leadsRouter = router({
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
   get: protectedProcedure.input(leadIdInput).query(async ({ input }) => {
-    const record = await getLeadRecord(input.leadId);
+    const record = await leadRecordWithCustomer(input.leadId);
     return { ...record, lead: (await withDoNotContact([record.lead]))[0]! };
   }),
 

@@ -1,6 +1,6 @@
 // Do-not-contact and privacy-request inputs and views, shared by the console, the procedures and the model.
 import { z } from 'zod';
-import { stripControlsKeepLines } from './lead.ts';
+import { stripControlsKeepLines } from './text.ts';
 
 export const SUPPRESSION_REASON_MAX = 500;
 

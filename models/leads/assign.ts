@@ -8,7 +8,7 @@ import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentFor
 import { recentOfficeSettings } from '../office-settings.ts';
 import { logActivity } from '../activity.ts';
 import { recordClaimWait } from './counters.ts';
-import { changeLead } from './lead.ts';
+import { changeLead } from './write.ts';
 import { noteFollowUp } from './follow-ups.ts';
 import { logAssignment } from './assign-log.ts';
 import { FINISHED } from './rules.ts';

@@ -4,7 +4,9 @@
 import type { LeadStatus, LeadView, LogCallInput } from '../../schemas/lead.ts';
 import { conflict } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
-import { changeLead, findLead, toLeadView } from './lead.ts';
+import { findLead } from './lead.ts';
+import { changeLead } from './write.ts';
+import { toLeadView } from './view.ts';
 import type { LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
 import { noteFollowUp } from './follow-ups.ts';

@@ -3,7 +3,8 @@
 // the counted write (so the list entry, search and counts follow), its duplicate keys and the notes of
 // its timeline.
 import mongoose from 'mongoose';
-import { changeLead, findLead } from './lead.ts';
+import { findLead } from './lead.ts';
+import { changeLead } from './write.ts';
 import { leadKeys, releaseLeadKeys } from './keys.ts';
 import type { TimelineEntry } from '../../schemas/lead.ts';
 

@@ -11,7 +11,7 @@ import { logger } from '../../server/logger.ts';
 import { getOfficeSettings } from '../office-settings.ts';
 import { enqueueEscalationNotice } from '../outbox.ts';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
-import { changeLead } from './lead.ts';
+import { changeLead } from './write.ts';
 import { FINISHED } from './rules.ts';
 import type { LeadStatus } from '../../schemas/lead.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';

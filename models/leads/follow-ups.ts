@@ -6,7 +6,7 @@ import { tz } from '@date-fns/tz';
 import { endOfDay } from 'date-fns/endOfDay';
 import type { LeadStatus, LeadView, MyWork } from '../../schemas/lead.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
-import { toLeadView } from './lead.ts';
+import { toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { FINISHED } from './rules.ts';
 import { holderCode } from './rules.ts';

@@ -18,7 +18,6 @@ export {
   findLead,
   getLeadView,
   listLeads,
-  toLeadView,
   unclaimLead,
   updateLead,
 } from './lead.ts';
@@ -45,3 +44,4 @@ export const countLeads = (filter: FilterQuery<Lead> = {}) => LeadModel.countDoc
 /** The agent holding a lead, or null: who counts as a customer's own agent (models/customer-access.ts). */
 export const leadHolderOf = async (leadId: string): Promise<string | null> =>
   (await LeadModel.findById(leadId).select({ claimedBy: 1 }).lean<{ claimedBy?: string | null }>())?.claimedBy ?? null;
+export { toLeadView } from './view.ts';

@@ -1,16 +1,16 @@
 // Leads: people who asked to be contacted, and how the agents work them.
 import mongoose from 'mongoose';
-import { type CallOutcome, type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
+import { type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
 import { listAgents } from '../staff.ts';
 import { nextLeadSeq, recordClaimWait } from './counters.ts';
-import { countedWrite } from './write.ts';
+import { changeLead, countedWrite } from './write.ts';
+import { toLeadView } from './view.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
 import { leadRegion } from './region.ts';
-import { consentRecord, consentSummary, type ConsentProof } from './consent.ts';
-import { recentCallTimes } from './recent-calls.ts';
+import { consentRecord, type ConsentProof } from './consent.ts';
 import { assignLead } from './assign.ts';
 import { logAssignment } from './assign-log.ts';
 import { logger } from '../../server/logger.ts';
@@ -18,7 +18,7 @@ import { addTimelineEntry, dropTimeline, updateEntries, WEBSITE_USER } from './t
 import { phoneKey } from '../../schemas/phone.ts';
 import type { FirstTouch } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
-import { FINISHED, isOverdue, leadChanged } from './rules.ts';
+import { FINISHED, leadChanged } from './rules.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -74,35 +74,6 @@ export async function createLead({
   return lead!;
 }
 
-export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
-  const status = lead.status as LeadStatus;
-  return {
-    leadId: String(lead._id),
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    notes: openText(lead.notes ?? ''),
-    status,
-    claimedBy: lead.claimedBy ?? null,
-    claimedAt: lead.claimedAt ?? null,
-    contactedAt: lead.contactedAt ?? null,
-    createdAt: lead.createdAt,
-    timestamp: lead.createdAt,
-    source: (lead.source as 'website' | 'admin') ?? 'website',
-    duplicateOf: lead.duplicateOf ? String(lead.duplicateOf) : null,
-    overdue: isOverdue({ status, contacted: Boolean(lead.contactedAt), createdAt: lead.createdAt.getTime() }, now),
-    followUpAt: lead.followUpAt ?? null,
-    lastCall: lead.lastCall?.at
-      ? { at: lead.lastCall.at, outcome: lead.lastCall.outcome as CallOutcome, by: lead.lastCall.by ?? '' }
-      : null,
-    recentCalls: recentCallTimes(lead.recentCalls, now),
-    region: lead.region?.timeZones
-      ? { state: lead.region.state ?? null, timeZones: [...lead.region.timeZones], from: lead.region.from as 'phone' | 'address' }
-      : null,
-    consent: consentSummary(lead.consent),
-  };
-}
-
 /** The lead, or a 404 for an unknown or malformed id. */
 export async function findLead(leadId: string): Promise<LeadRecord> {
   const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean<LeadRecord>() : null;
@@ -127,29 +98,6 @@ export async function createLeadByStaff(input: ReferralInput & { notes?: string 
     addTimelineEntry(lead._id, { at: lead.createdAt, kind: 'created', user: actor.name }),
   ]);
   return toLeadView(lead.toObject() as LeadRecord);
-}
-
-/**
- * One conditional write of a lead with its count: `before` is the lead as the write found it (the
- * engine applies each write to one document atomically), `after` that with `set` applied. Null when
- * the condition no longer holds.
- */
-export async function changeLead(
-  filter: Record<string, unknown> & { _id: unknown },
-  set: Record<string, unknown>,
-  alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
-): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
-  return countedWrite(
-    filter._id,
-    'write',
-    async (countMark) => {
-      const before = await LeadModel.findOneAndUpdate(filter, { $set: { ...set, countMark } }, { new: false }).lean<LeadRecord>();
-      if (!before) return null;
-      const after = { ...before, ...set, countMark } as LeadRecord;
-      return { before, after, result: { before, after } };
-    },
-    alongside,
-  );
 }
 
 /**

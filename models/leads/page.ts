@@ -1,7 +1,7 @@
 // The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
 // server from the kept counters and the entry documents (models/leads/counters.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
-import { toLeadView } from './lead.ts';
+import { toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, entriesOf, type Entry } from './entry.ts';
 import { BUCKET, RANGE, bucketOf, overdueFrom, rangeOf, readBuckets, readCounters, tabRanges, type LeadCounters } from './counters.ts';

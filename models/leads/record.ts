@@ -1,13 +1,13 @@
 // A lead's record (docs/product.md §10): the lead, its timeline, its possible duplicates and the
 // customer made from it, each read by key or by top-level equality.
 import type { LeadRecordView, LeadStatus } from '../../schemas/lead.ts';
-import { findLead, toLeadView } from './lead.ts';
+import { findLead } from './lead.ts';
+import { toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { readTimeline } from './timeline.ts';
 import { consentRecordView } from './consent.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
-import { CustomerModel } from '../customer.ts';
 
 export const DUPLICATES_MAX = 20;
 
@@ -33,15 +33,13 @@ async function duplicatesOf(lead: LeadRecord): Promise<LeadRecordView['duplicate
     .map((l) => ({ leadId: String(l._id), name: l.name, createdAt: l.createdAt, status: l.status as LeadStatus }));
 }
 
-export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
+/**
+ * A lead's record; `customerIdOf` finds the customer made from it (models/customer.ts, which sits
+ * above this folder: models/lead-changes.ts passes it in).
+ */
+export async function getLeadRecord(leadId: string, customerIdOf: (leadId: string) => Promise<string | null>): Promise<LeadRecordView> {
   const lead = await findLead(leadId);
-  const [timeline, duplicates, customer] = await Promise.all([
-    readTimeline(lead),
-    duplicatesOf(lead),
-    CustomerModel.findOne({ leadKey: String(lead._id) })
-      .select({ _id: 1 })
-      .lean(),
-  ]);
+  const [timeline, duplicates, customerId] = await Promise.all([readTimeline(lead), duplicatesOf(lead), customerIdOf(String(lead._id))]);
   const touch = lead.firstTouch;
   const firstTouch = touch
     ? {
@@ -56,7 +54,7 @@ export async function getLeadRecord(leadId: string): Promise<LeadRecordView> {
     lead: toLeadView(lead),
     timeline,
     duplicates,
-    customerId: customer ? String(customer._id) : null,
+    customerId,
     firstTouch,
     sourceLabel: leadSourceOf(firstTouch, lead.source === 'admin' ? 'admin' : 'website'),
     consentRecord: consentRecordView(lead.consent),

@@ -8,6 +8,7 @@ import { isDuplicateKey } from '../../server/errors.ts';
 import { LAYOUT_VERSION, applyDelta, bucketOf, counters, entryDocs, moveDelta } from './counters.ts';
 import { encodeEntry, entryKey, entryOf, entryWithMark, readEntry, sameFacts, type StoredEntry } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
 
 /** A change of a lead that is pending in the counters: which lead, and whether it is a deletion. */
 export interface PendingChange {
@@ -158,4 +159,27 @@ export async function countedWrite<T>(
   const moved = typeof seq === 'number' ? [bucketOf(seq)] : [];
   await Promise.all([placeEntry(before, after).then((delta) => applyDelta(delta, mark, moved)), alongside?.(result)]);
   return result;
+}
+
+/**
+ * One conditional write of a lead with its count: `before` is the lead as the write found it (the
+ * engine applies each write to one document atomically), `after` that with `set` applied. Null when
+ * the condition no longer holds.
+ */
+export async function changeLead(
+  filter: Record<string, unknown> & { _id: unknown },
+  set: Record<string, unknown>,
+  alongside?: (change: { before: LeadRecord; after: LeadRecord }) => Promise<unknown>,
+): Promise<{ before: LeadRecord; after: LeadRecord } | null> {
+  return countedWrite(
+    filter._id,
+    'write',
+    async (countMark) => {
+      const before = await LeadModel.findOneAndUpdate(filter, { $set: { ...set, countMark } }, { new: false }).lean<LeadRecord>();
+      if (!before) return null;
+      const after = { ...before, ...set, countMark } as LeadRecord;
+      return { before, after, result: { before, after } };
+    },
+    alongside,
+  );
 }

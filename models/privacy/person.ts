@@ -4,7 +4,8 @@
 // (through models/leads/) and customers, renaming their activity, dropping their queued notices. The
 // suppression entries, any consent record on the lead and the request's own record stay.
 import { CustomerModel, type CustomerRecord } from '../customer.ts';
-import { ERASED_NAME, erasedEmail, eraseLeadPerson, findLeadRecords, getLeadRecord, type LeadRecord } from '../leads/index.ts';
+import { leadRecordWithCustomer } from '../lead-changes.ts';
+import { ERASED_NAME, erasedEmail, eraseLeadPerson, findLeadRecords, type LeadRecord } from '../leads/index.ts';
 import { activityAbout, renameInActivity } from '../activity.ts';
 import { OutboxModel } from '../outbox.ts';
 import { CUSTOMER_SEALED, openFields } from '../sealed-fields.ts';
@@ -67,7 +68,7 @@ export async function exportPerson(q: PersonQuery, by: string): Promise<PersonEx
   if (!h.leads.length && !h.customers.length) throw notFound('Nothing is held about that email or phone.');
   const ids = idsOf(h);
   const [records, activity, suppressions, notices] = await Promise.all([
-    Promise.all(ids.leadIds.map((id) => getLeadRecord(id))),
+    Promise.all(ids.leadIds.map((id) => leadRecordWithCustomer(id))),
     activityAbout(ids),
     entriesOfKeys(h.keys),
     OutboxModel.find({ leadId: { $in: ids.leadIds } }).lean(),
