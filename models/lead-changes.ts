@@ -5,7 +5,8 @@
 import type { LeadRecordView, LeadUpdateInput, LeadView } from '../schemas/lead.ts';
 import { conflict } from '../server/errors.ts';
 import type { Actor } from './activity.ts';
-import { closeLeadIntoCustomer, customerIdOfLead } from './customer.ts';
+import { customerIdOfLead } from './customer.ts';
+import { closeLeadIntoCustomer } from './customer-close.ts';
 import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead } from './leads/index.ts';
 
 /**

@@ -8,15 +8,8 @@ import {
   type CustomerSummary,
 } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
-import {
-  closeLeadIntoCustomer,
-  createCustomer,
-  deleteCustomer,
-  getCustomer,
-  getCustomerSummary,
-  listCustomers,
-  updateCustomer,
-} from '../models/customer.ts';
+import { closeLeadIntoCustomer } from '../models/customer-close.ts';
+import { createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
 import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';

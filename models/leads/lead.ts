@@ -155,7 +155,7 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
  * or not (spam and dead leads are thrown away without claiming them); "unclaimed" restores a lead
  * to the queue, whoever held it; called, follow-up and quoted need a claimed lead; a closed lead
  * keeps its status. Closing itself is not done here: it needs the customer
- * (models/customer.ts closeLeadIntoCustomer).
+ * (models/customer-close.ts closeLeadIntoCustomer).
  */
 export async function updateLead(leadId: string, change: { status?: LeadStatus; notes?: string }, actor: Actor): Promise<LeadView> {
   const current = await findLead(leadId);
