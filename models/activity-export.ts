@@ -123,7 +123,11 @@ export async function* exportRowBatches(range: { from?: Date; to?: Date }): Asyn
   await Promise.all(ahead); // reads already sent are let finish, not left dangling
 }
 
-/** Remakes the export rows from the log itself, oldest first (after writes around the model). */
+/**
+ * Remakes the export rows from the log itself, oldest first (after writes around the model). Rows that
+ * servers append while it runs may be replaced by it; the check that follows (ensureActivityExport, also
+ * run at every start) rebuilds again while the rows written and the log disagree.
+ */
 export async function rebuildActivityExport(): Promise<number> {
   await chunks().deleteMany({});
   openChunk = undefined;
@@ -132,7 +136,8 @@ export async function rebuildActivityExport(): Promise<number> {
   let n = 0;
   const flush = async () => {
     if (!batch.length) return;
-    await chunks().insertOne({ _id: `c${Math.floor(n / CHUNK)}`, n: batch.length, rows: batch.map(toRow) });
+    // Replaced, not inserted: a server writing meanwhile (`npm run db:recount` on a live site) may have started this chunk again.
+    await chunks().replaceOne({ _id: `c${Math.floor(n / CHUNK)}` }, { n: batch.length, rows: batch.map(toRow) }, { upsert: true });
     n += batch.length;
     batch = [];
   };
