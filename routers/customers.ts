@@ -27,6 +27,11 @@ import {
   type CustomerFiltersInput,
 } from '../schemas/customer-filters.ts';
 
+/** Each batch with its do-not-contact marks, as customers.list gives them. */
+async function* markedBatches<T extends { email: string; phone: string }>(batches: AsyncIterable<T[]>) {
+  for await (const batch of batches) yield await withDoNotContact(batch);
+}
+
 export const customersRouter = router({
   list: protectedProcedure.query(async () => withDoNotContact(await listCustomers())),
 
@@ -90,7 +95,7 @@ export const customersRouter = router({
       action: 'CUSTOMERS_EXPORTED',
       scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });
-    return { batches: customerSummaryBatches() };
+    return { batches: markedBatches(customerSummaryBatches()) };
   }),
 });
 
