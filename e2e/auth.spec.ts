@@ -101,14 +101,14 @@ test.describe('admin shell', () => {
     await expect(nav.getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the settings menu holds Change Password, Sign-in security and Logout and closes on an outside click', async ({ page }) => {
+  test('the settings menu holds Change Password, Sign-in security, Away and Logout and closes on an outside click', async ({ page }) => {
     const staff = await newStaff();
     await signIn(page, staff.email);
     await page.goto('/admin/dashboard');
     const settings = page.getByRole('button', { name: 'Settings' });
     await settings.click();
     const menu = page.getByRole('menu', { name: 'Settings' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Change Password', 'Sign-in security', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Change Password', 'Sign-in security', 'Away', 'Logout']);
     await expect(settings).toHaveAttribute('aria-expanded', 'true');
     await page.getByRole('banner').getByText('Welcome').click();
     await expect(menu).toBeHidden();
