@@ -19,7 +19,7 @@ export function AgentLoad() {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">Fairness and load</h2>
         <label className="text-sm text-slate-700">
-          Period{' '}
+          Load period{' '}
           <select value={days} onChange={(e) => setDays(Number(e.target.value))} className="ml-1 rounded-md border-slate-300 text-sm">
             {PERIODS.map((p) => (
               <option key={p.days} value={p.days}>
@@ -36,26 +36,28 @@ export function AgentLoad() {
       ) : load.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No lead was given to an agent in this period.</p>
       ) : (
-        <table className="mt-3 w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-600">
-              <th className="py-1 pr-4 font-medium">Agent</th>
-              <th className="py-1 pr-4 font-medium">Leads given</th>
-              <th className="py-1 pr-4 font-medium">Called within the hour</th>
-              <th className="py-1 font-medium">Returned by escalation</th>
-            </tr>
-          </thead>
-          <tbody>
-            {load.data.map((row) => (
-              <tr key={row.agent} className="border-t border-slate-100">
-                <td className="py-1 pr-4 text-slate-900">{row.agent}</td>
-                <td className="py-1 pr-4">{row.assigned}</td>
-                <td className="py-1 pr-4">{row.calledWithinHour}</td>
-                <td className="py-1">{row.returned}</td>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="text-slate-600">
+                <th className="py-1 pr-4 font-medium">Agent</th>
+                <th className="py-1 pr-4 font-medium">Leads given</th>
+                <th className="py-1 pr-4 font-medium">Called within the hour</th>
+                <th className="py-1 font-medium">Returned by escalation</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {load.data.map((row) => (
+                <tr key={row.agent} className="border-t border-slate-100">
+                  <td className="py-1 pr-4 text-slate-900">{row.agent}</td>
+                  <td className="py-1 pr-4">{row.assigned}</td>
+                  <td className="py-1 pr-4">{row.calledWithinHour}</td>
+                  <td className="py-1">{row.returned}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
