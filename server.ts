@@ -43,10 +43,11 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
+    // As long as a container platform's usual grace period: a full lead list at 100,000 leads streams for seconds.
     const force = setTimeout(() => {
-      logger.error('in-flight requests did not finish in 10s; exiting');
+      logger.error('in-flight requests did not finish in 30s; exiting');
       process.exit(1);
-    }, 10_000);
+    }, 30_000);
     // End the consoles' live streams, drain, stop accepting, let in-flight requests finish, then close the database.
     endLiveStreams();
     await drain();

@@ -73,7 +73,7 @@ for (const size of [
       const byAgent = page.getByRole('region', { name: 'Conversion by agent' });
       await expect(byAgent.getByRole('row', { name: new RegExp(`^${agent} `) })).toContainText(/^Sam \S+\s*2\s*2\s*100\.0%\s*—/);
 
-      await page.getByLabel('Period').selectOption('7d');
+      await page.getByLabel('Period', { exact: true }).selectOption('7d');
       await expect(bySource.getByRole('row', { name: new RegExp(`^${newsletter} `) })).toBeVisible();
 
       const download = page.waitForEvent('download');

@@ -6,7 +6,7 @@ import { tz } from '@date-fns/tz';
 import { endOfDay } from 'date-fns/endOfDay';
 import type { LeadStatus, LeadView, MyWork } from '../../schemas/lead.ts';
 import { badRequest, forbidden } from '../../server/errors.ts';
-import { toLeadView } from './view.ts';
+import { LIST_PROJECTION, toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { FINISHED } from './rules.ts';
 import { holderCode } from './rules.ts';
@@ -75,7 +75,7 @@ async function pendingFollowUps(agent: string): Promise<LeadView[]> {
   const entries = Object.entries(doc?.leads ?? {}).filter(([id]) => mongoose.isValidObjectId(id));
   if (!entries.length) return [];
   const leads = await LeadModel.find({ _id: { $in: entries.map(([id]) => id) } })
-    .select({ phoneDigits: 0, __v: 0 })
+    .select(LIST_PROJECTION)
     .lean<LeadRecord[]>();
   const byId = new Map(leads.map((l) => [String(l._id), l]));
   const repairs: Promise<unknown>[] = [];
@@ -109,7 +109,7 @@ async function nearingPromise(now: Date): Promise<LeadView[]> {
   })
     .sort({ createdAt: 1 })
     .limit(NEARING_PROMISE_MAX)
-    .select({ phoneDigits: 0, __v: 0 })
+    .select(LIST_PROJECTION)
     .lean<LeadRecord[]>();
   return leads.map((l) => toLeadView(l, now.getTime()));
 }

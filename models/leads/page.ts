@@ -1,7 +1,7 @@
 // The console's lead list a page at a time, by tab, search, sort and the Overdue filter, worked out on the
 // server from the kept counters and the entry documents (models/leads/counters.ts); only the page's leads are read.
 import { phoneSearchDigits, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
-import { toLeadView } from './view.ts';
+import { LIST_PROJECTION, toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { entryOrder, inTab, isOverdue, newestFirst, oldestFirst, entriesOf, type Entry } from './entry.ts';
 import { BUCKET, RANGE, bucketOf, overdueFrom, rangeOf, readBuckets, readCounters, tabRanges, type LeadCounters } from './counters.ts';
@@ -59,7 +59,7 @@ async function tabEntries(tab: string, total: number, skip: number, limit: numbe
 async function leadsOf(entries: Entry[]): Promise<LeadView[]> {
   if (!entries.length) return [];
   const rows = await LeadModel.find({ _id: { $in: entries.map((e) => e.id) } })
-    .select({ phoneDigits: 0, __v: 0 })
+    .select(LIST_PROJECTION)
     .lean<LeadRecord[]>();
   const byId = new Map(rows.map((r) => [String(r._id), r]));
   const now = Date.now();

@@ -95,8 +95,10 @@ export function ConversionTable({ onError }: { onError(message: string): void })
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
-            Period
+          <div>
+            <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
+              Period
+            </label>
             <select id={selectId} value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} className={inputClass}>
               {ANALYTICS_PERIODS.map((p) => (
                 <option key={p} value={p}>
@@ -104,7 +106,7 @@ export function ConversionTable({ onError }: { onError(message: string): void })
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="button" onClick={downloadCsv} disabled={busy} className={secondaryButton}>
             {busy ? 'Downloading…' : 'Download CSV'}
           </button>
