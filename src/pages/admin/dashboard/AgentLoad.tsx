@@ -36,7 +36,8 @@ export function AgentLoad() {
       ) : load.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No lead was given to an agent in this period.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard (WCAG 2.1.1)
+        <div role="region" aria-label="Fairness and load table" tabIndex={0} className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="text-slate-600">
