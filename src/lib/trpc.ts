@@ -13,14 +13,27 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 /** What each procedure answers, for components that keep a row in state. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
+const bearer = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
+/**
+ * A call sent just before a password change reaches the server after it and is refused with the old
+ * token; the 401 must not end the new session. A wholly refused call ran nothing, so it is sent once
+ * more with the token this browser holds now.
+ */
+export const fetchWithCurrentToken: typeof fetch = async (url, init) => {
+  const headers = (init?.headers ?? {}) as Record<string, string>;
+  const response = await fetch(url, init);
+  const now = getToken();
+  if (response.status !== 401 || !now || headers.Authorization === bearer(now).Authorization) return response;
+  return fetch(url, { ...init, headers: { ...headers, ...bearer(now) } });
+};
+
 export function makeTrpcClient(apiBase: string) {
   const common = {
     url: `${apiBase}/trpc`,
     transformer: superjson,
-    headers(): Record<string, string> {
-      const token = getToken();
-      return token ? { Authorization: `Bearer ${token}` } : {};
-    },
+    headers: () => bearer(getToken()),
+    fetch: fetchWithCurrentToken,
   };
   const client: TRPCClient<AppRouter> = createTRPCClient<AppRouter>({
     links: [
