@@ -38,8 +38,7 @@ export interface AgentStats {
 /** Leads listed per agent in the stats: the most recent ones of the agent's tab, never a scan. */
 export const AGENT_LIST_LIMIT = 20;
 async function medianClaimMinutes(agentName: string, since: number): Promise<number | null> {
-  const doc = await claimWaitsOf(agentName);
-  const waits = (doc?.w ?? []).filter((x) => x.at.getTime() >= since).map((x) => x.m);
+  const waits = (await claimWaitsOf(agentName)).filter((x) => x.at.getTime() >= since).map((x) => x.m);
   const med = median(waits);
   return med === null ? null : Math.round(med);
 }
