@@ -179,7 +179,15 @@ async function benchSize(size: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-memory-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    // Production takes the data key from the environment only.
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'memory-bench-data-key').toString('base64'),
+  };
   let server: ChildProcess | undefined;
   try {
     if (size > 0) {
