@@ -37,10 +37,13 @@ export async function streamText(res: Response, headers: Record<string, string>,
   let next = await it.next(); // a failure here is an ordinary error answer
   res.status(200).set(headers);
   let pending = '';
+  let sent = false;
   try {
     while (!next.done) {
       pending += next.value;
-      if (pending.length >= PIECE) {
+      // The first piece leaves at once: the client sees the answer start while the rest is read.
+      if (pending.length >= PIECE || !sent) {
+        sent = true;
         await write(res, pending);
         pending = '';
       }

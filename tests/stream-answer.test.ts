@@ -87,6 +87,7 @@ describe('the whole lead list', () => {
 
 describe('a streamed JSON array', () => {
   let url = '';
+  let release = () => {};
   let close = () => {};
   beforeAll(async () => {
     const app = express();
@@ -100,6 +101,17 @@ describe('a streamed JSON array', () => {
       await streamJsonArray(res, batches(Number(req.params.at))).catch(next);
     });
     app.get('/empty', (_req, res) => streamJsonArray(res, (async function* () {})()));
+    // A small first batch, then a source that waits until the test lets it go on.
+    app.get('/held', (_req, res) =>
+      streamJsonArray(
+        res,
+        (async function* () {
+          yield [{ first: true }];
+          await new Promise<void>((resolve) => (release = resolve));
+          yield [{ first: false }];
+        })(),
+      ),
+    );
     app.use((_err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
       res.status(503).json({ error: 'Database unavailable' });
     });
@@ -117,6 +129,17 @@ describe('a streamed JSON array', () => {
     expect(body).toHaveLength(60_000);
     expect(body[59_999]).toEqual({ i: 2, j: 19_999, at: '1970-01-01T00:00:00.000Z' });
     expect(await (await fetch(`${url}/empty`)).json()).toEqual([]);
+  });
+
+  it('sends the first batch at once, before the rest is read', async () => {
+    const res = await fetch(`${url}/held`);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toBe('[{"first":true}');
+    release();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(JSON.parse(first + rest)).toEqual([{ first: true }, { first: false }]);
   });
 
   it('a failure before the first rows is an ordinary error answer', async () => {

@@ -155,15 +155,18 @@ export async function recentLeadsOf(agentName: string, limit: number, counters?:
 /**
  * Every lead, newest first, `size` at a time, in one pass over the entry documents (no paging by
  * offset, so a lead arriving meanwhile shifts nothing): GET /api/admin/leads writes these as it reads them.
+ * The first batch is small, so the answer's first bytes leave before a whole batch of leads is read.
  */
-export async function* leadBatchesNewestFirst(size = 500): AsyncGenerator<LeadView[]> {
+export async function* leadBatchesNewestFirst(size = 500, first = 50): AsyncGenerator<LeadView[]> {
   const total = (await readCounters()).t.all ?? 0;
   let batch: Entry[] = [];
+  let limit = Math.min(first, size);
   for await (const [range] of tabRanges('all', total, false)) {
     for await (const e of rangeEntriesInOrder(range, false)) {
-      if (batch.push(e) < size) continue;
+      if (batch.push(e) < limit) continue;
       yield await leadsOf(batch);
       batch = [];
+      limit = size;
     }
   }
   if (batch.length) yield await leadsOf(batch);
