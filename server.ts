@@ -18,9 +18,10 @@ async function main() {
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
   // Kept counters and export rows are checked against the records, and rebuilt when off. The lead read
-  // model is only rebuilt before serving for a new layout; its full check runs once the server listens
-  // (its writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
-  await Promise.all([prepareLeadReadModel(), ensureActivityExport()]);
+  // model is only rebuilt before serving for a new layout; its full check, and the export rows' (whose
+  // exports wait for it), run once the server listens, so the start does not grow with the data (the
+  // lead model's writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
+  await prepareLeadReadModel();
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   const server = app.listen(config.PORT, () => {
@@ -28,6 +29,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
     checkLeadReadModel().catch((err: unknown) => logger.error({ err }, 'lead read model check failed'));
+    ensureActivityExport().catch((err: unknown) => logger.error({ err }, 'activity export check failed'));
     // Medical details and notes stored in plain text before encryption are sealed once, after listening
     // so the start does not grow with the data (reads open a plain value as it is meanwhile).
     walkSealedFields('plain').then(

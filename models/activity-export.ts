@@ -24,6 +24,7 @@ interface ChunkDoc {
 }
 
 const chunks = () => mongoose.connection.collection<ChunkDoc>('activity_export');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface ExportEntry {
   timestamp: Date;
@@ -103,6 +104,7 @@ export async function appendExportRows(entries: ExportEntry[]): Promise<void> {
  * are read ahead (keyed reads run side by side), so memory stays bounded whatever the history.
  */
 export async function* exportRowBatches(range: { from?: Date; to?: Date }): AsyncGenerator<string[][]> {
+  await checking?.catch(() => undefined);
   const from = range.from?.toISOString();
   const to = range.to?.toISOString();
   const AHEAD = 4;
@@ -158,17 +160,32 @@ async function rowsWritten(fromChunk: number): Promise<number> {
   return last ? (k - 1) * CHUNK + (last.n ?? 0) : 0;
 }
 
-/** The start-up check: rebuilds when the layout is older or the rows written disagree with the number of log entries. */
-export async function ensureActivityExport(): Promise<void> {
+/** Rows written and log entries agree (a count on the embedded engine reads every entry: seconds at 100,000). */
+async function exportMatchesLog(): Promise<boolean> {
   const [meta, stored] = await Promise.all([
     chunks().findOne({ _id: 'meta' }),
     mongoose.connection.collection('activities').estimatedDocumentCount(),
   ]);
-  if (meta?.v === EXPORT_VERSION && (await rowsWritten(meta.k ?? 0)) === stored) return;
-  if (!meta && stored === 0) return;
-  const started = Date.now();
-  const rows = await rebuildActivityExport();
-  logger.info({ rows, ms: Date.now() - started }, 'activity export rows rebuilt');
+  if (!meta) return stored === 0;
+  return meta.v === EXPORT_VERSION && (await rowsWritten(meta.k ?? 0)) === stored;
+}
+
+/** The check in progress in this process: exports wait for it rather than read rows being rebuilt. */
+let checking: Promise<void> | null = null;
+
+/**
+ * The start-up check, run once the server listens: rebuilds when the layout is older or the rows written
+ * disagree with the number of log entries twice, a few seconds apart (an entry being logged right then
+ * has its row a moment after).
+ */
+export function ensureActivityExport(): Promise<void> {
+  checking ??= (async () => {
+    if ((await exportMatchesLog()) || (await sleep(2000).then(exportMatchesLog))) return;
+    const started = Date.now();
+    const rows = await rebuildActivityExport();
+    logger.info({ rows, ms: Date.now() - started }, 'activity export rows rebuilt');
+  })().finally(() => (checking = null));
+  return checking;
 }
 
 /**
