@@ -3,7 +3,8 @@
 // answer. The first batch is read before anything is sent: a failure there is still an ordinary error
 // answer; a failure later can only cut the answer short (the connection is closed, never a 200 that
 // looks whole).
-import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 
 /** Text is handed to the socket in pieces of about this size (one write per row costs more than the row). */
@@ -22,39 +23,36 @@ export async function* inBatches<T>(source: AsyncIterable<T>, size = 500): Async
   if (batch.length) yield batch;
 }
 
-/** Writes one piece, waiting while the client reads slower than the rows come. */
-async function write(res: Response, text: string): Promise<void> {
-  if (res.destroyed) throw new Error('the client went away');
-  if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+/** The text of `first` and the chunks after it, in pieces of about PIECE characters; the first piece at once. */
+async function* pieces(first: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
+  // The first piece leaves at once: the client sees the answer start while the rest is read.
+  yield first;
+  let pending = '';
+  for (let next = await rest.next(); !next.done; next = await rest.next()) {
+    pending += next.value;
+    if (pending.length < PIECE) continue;
+    yield pending;
+    pending = '';
+  }
+  if (pending) yield pending;
 }
 
 /**
  * Sends `chunks` as the body with `headers` (status 200); the first chunk is awaited before the headers go.
- * Resolves when the answer is complete, or when the client went away (the source is then closed).
+ * Resolves when the answer is complete, or when the client went away (the source is then closed). The
+ * rest is piped, so a client that reads slower than the rows come holds the reading back (one 'drain'
+ * listener for the whole answer, also through the compression stream).
  */
 export async function streamText(res: Response, headers: Record<string, string>, chunks: AsyncIterable<string>): Promise<void> {
   const it = chunks[Symbol.asyncIterator]();
-  let next = await it.next(); // a failure here is an ordinary error answer
+  const first = await it.next(); // a failure here is an ordinary error answer
   res.status(200).set(headers);
-  let pending = '';
-  let sent = false;
-  try {
-    while (!next.done) {
-      pending += next.value;
-      // The first piece leaves at once: the client sees the answer start while the rest is read.
-      if (pending.length >= PIECE || !sent) {
-        sent = true;
-        await write(res, pending);
-        pending = '';
-      }
-      next = await it.next();
-    }
-    res.end(pending);
-  } catch (err) {
-    await it.return?.(undefined);
-    // Headers are out: all that is left is to cut the answer short so the client sees it incomplete.
-    res.destroy(err instanceof Error ? err : new Error(String(err)));
+  if (first.done) {
+    res.end();
+    return;
   }
+  // A failure after this destroys the response: the client sees the answer cut short, never whole.
+  await pipeline(Readable.from(pieces(first.value, it)), res).catch(() => it.return?.(undefined));
 }
 
 /** The JSON text of an array, from batches of items, `[` … `]`, each batch one piece. */
