@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
-import type { NotifierOptions } from '../notify/worker.ts';
-import { signSlackRequest } from '../notify/slack-signature.ts';
+import { createApp } from '../web/app.ts';
+import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
+import { signSlackRequest } from '../notify/slack/signature.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
@@ -39,7 +39,8 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
   });
   // Replies go to the Slack stand-in, as they would go to Slack's own host.
   const notify = { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: slack.url, ...opts };
-  const { app, close, notifier } = await createApp(config, { ssr: false, notify });
+  const { app, close } = await createApp(config, { ssr: false, slackResponseOrigin: slack.url });
+  const notifier = startNotifier(config, notify);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -50,6 +51,7 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await notifier.stop();
       await close();
     },
   };
