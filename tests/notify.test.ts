@@ -337,6 +337,35 @@ describe('the outbox', () => {
   });
 });
 
+describe('a server without a channel', () => {
+  it('queues nothing on it and leaves an entry queued there by another server for a server that has it', async () => {
+    await reset();
+    const mailOnly = await startApp({ pollMs: 0 }, { SLACK_WEBHOOK_URL: '' });
+    let lead;
+    try {
+      lead = await createLead({ name: 'Mail Only', email: 'mail@example.com', phone: '303-555-0191', source: 'admin' });
+      expect((await OutboxModel.find({ leadId: lead.id, kind: 'new' }).lean()).map((e) => e.channel)).toEqual(['team-email']);
+      // As a server with Slack would have queued it.
+      await OutboxModel.create({ _id: `${lead.id}:new:slack`, leadId: lead.id, kind: 'new', channel: 'slack', dueAt: new Date() });
+      await mailOnly.notifier.runOnce();
+      expect(smtp.mails).toHaveLength(1);
+      expect(slack.received).toHaveLength(0);
+      const waiting = await OutboxModel.findById(`${lead.id}:new:slack`).lean();
+      expect(waiting?.attempts).toBe(0);
+    } finally {
+      await mailOnly.stop();
+    }
+    const withSlack = await startApp({ pollMs: 0 });
+    try {
+      await withSlack.notifier.runOnce();
+      expect(slack.received.map((r) => r.body.text)).toEqual(['New lead: Mail Only']);
+      expect(await OutboxModel.countDocuments({ leadId: lead.id, kind: 'new' })).toBe(0);
+    } finally {
+      await withSlack.stop();
+    }
+  });
+});
+
 describe('queueing a lead twice', () => {
   it('sends its notices once (the entries are keyed by lead and channel)', async () => {
     await reset();
