@@ -65,24 +65,49 @@ export default tseslint.config(
   },
   // Tests read answers of many shapes from JSON.
   { files: ['tests/**', 'e2e/**', '**/*.test.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  // Layers point one way: schemas <- models <- routers <- server/app.ts, server.ts; the client imports schemas only.
-  { files: ['schemas/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**', '**/src/**'], 'schemas/ is the bottom layer.') },
-  { files: ['models/**'], rules: forbid(['**/routers/**', '**/src/**'], 'models/ may import schemas/ and server infrastructure only.') },
+  // Layers point one way, lowest first: schemas -> server (infrastructure) -> models -> notify -> routers -> web -> server.ts;
+  // the client imports schemas only.
   {
-    files: ['models/leads/**'],
-    rules: forbid(['**/routers/**', '**/src/**'], 'models/ may import schemas/ and server infrastructure only.', null),
+    files: ['schemas/**'],
+    rules: forbid(
+      ['**/server/**', '**/models/**', '**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
+      'schemas/ is the bottom layer.',
+    ),
   },
-  { files: ['routers/**'], rules: forbid(['**/src/**'], 'routers/ never import the client tree.') },
   {
     files: ['server/**'],
-    ignores: ['server/app.ts'],
-    rules: forbid(['**/src/**', '**/routers/**', '**/models/**'], 'server/ is infrastructure; only server/app.ts assembles routers.'),
+    rules: forbid(
+      ['**/models/**', '**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
+      'server/ is infrastructure: it imports schemas/ only.',
+    ),
   },
-  { files: ['server/app.ts'], rules: forbid(['**/src/**'], 'The server never imports the client tree.') },
-  { files: ['notify/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
+  {
+    files: ['models/**'],
+    rules: forbid(
+      ['**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
+      'models/ may import schemas/ and server infrastructure only.',
+    ),
+  },
+  {
+    files: ['models/leads/**'],
+    rules: forbid(
+      ['**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
+      'models/ may import schemas/ and server infrastructure only.',
+      null,
+    ),
+  },
+  { files: ['notify/**'], rules: forbid(['**/routers/**', '**/web/**', '**/src/**'], 'notify/ sits below routers/ and web/.') },
+  { files: ['routers/**'], rules: forbid(['**/web/**', '**/src/**'], 'routers/ sit below web/ and never import the client tree.') },
+  { files: ['web/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
   { files: ['scripts/**'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.', LEADS_DOOR_FOR_SETUP) },
   { files: ['tests/**', 'e2e/**', 'bench/**'], rules: forbid([], '', LEADS_DOOR_FOR_SETUP) },
-  { files: ['src/**'], rules: forbid(['**/models/**', '**/routers/**', '**/server/**'], 'The client imports schemas/ and types only.') },
+  {
+    files: ['src/**'],
+    rules: forbid(
+      ['**/models/**', '**/notify/**', '**/routers/**', '**/server/**', '**/web/**'],
+      'The client imports schemas/ and types only.',
+    ),
+  },
   {
     // A feature imports src/components, src/lib and schemas/, never another feature's folder.
     files: ['src/pages/admin/*/**'],

@@ -1,8 +1,8 @@
-// Composes the product: configuration, database, application, and a graceful shutdown.
+// Composes the product: configuration, database, the web application, the notification worker, and a graceful shutdown.
 import { ConfigError, loadConfig, type Config } from './server/config.ts';
 import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db-build.ts';
-import { createApp } from './server/app.ts';
+import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
@@ -10,7 +10,8 @@ import { checkLeadReadModel, prepareLeadReadModel } from './models/leads/index.t
 import { ensureActivityExport } from './models/activity-export.ts';
 import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
-import { drainable } from './server/drain.ts';
+import { startNotifier } from './notify/worker.ts';
+import { drainable } from './web/drain.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,6 +25,8 @@ async function main() {
   await prepareLeadReadModel();
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
+  // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
+  const notifier = startNotifier(config);
   const server = app.listen(config.PORT, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -53,6 +56,7 @@ async function main() {
     // End the consoles' live streams, drain, stop accepting, let in-flight requests finish, then close the database.
     endLiveStreams();
     await drain();
+    await notifier.stop();
     await closeApp();
     // Visits acknowledged with 204 but still queued are written before the database closes.
     await flushVisits().catch((err) => logger.error({ err }, 'could not write queued visits'));

@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /**
  * Two browser bundles, both React, each with a manifest the server builds its one HTML shell from
- * (server/html-template.ts): the console's (src/entry-client.tsx, React Router, the admin screens
+ * (web/html-template.ts): the console's (src/entry-client.tsx, React Router, the admin screens
  * loaded on demand) and, with `--mode public`, the public pages' (src/entry-public.tsx: React
  * hydrating the header and the lead form, no router or data library).
  */

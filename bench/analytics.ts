@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';

@@ -1,4 +1,8 @@
 // The notification outbox: notices waiting to be sent (Slack, email, reminders), leased to one sender at a time.
+// One mechanism decides which channels are on, the `enabled` set below that the worker fills from the
+// configuration when it starts: notices are queued only on those channels and this server takes only those
+// (an entry queued by a server configured otherwise waits for one that has its channel), which needs no second
+// list in the worker and no entry parked and re-read every quarter hour.
 import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../server/errors.ts';
@@ -127,9 +131,9 @@ export async function enqueueSlackReply(key: string, leadId: string, data: { res
   await enqueue([{ _id: `${leadId}:reply:${key}`, leadId, kind: 'reply', channel: 'slack-reply', dueAt: new Date(), data }]);
 }
 
-/** Entries due at `now`, a handful at a time. */
+/** Entries due at `now` on the channels this server sends through, a handful at a time. */
 export function findDue(now: Date, limit = 20): Promise<OutboxEntry[]> {
-  return OutboxModel.find({ dueAt: { $lte: now } })
+  return OutboxModel.find({ dueAt: { $lte: now }, channel: { $in: [...enabled] } })
     .limit(limit)
     .lean<OutboxEntry[]>();
 }

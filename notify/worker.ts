@@ -3,12 +3,12 @@
 import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { isSlackResponseUrl } from './slack-response.ts';
+import { isSlackResponseUrl } from './slack/response-url.ts';
 import { takeVisitorMailQuota } from '../models/mail-quota.ts';
 import { getLeadView } from '../models/leads/index.ts';
 import { suppressionOf } from '../models/privacy/suppression-store.ts';
 import { listAgents } from '../models/staff.ts';
-import { purgeSignatures } from '../models/slack-signature.ts';
+import { purgeSignatures } from './slack/replay-store.ts';
 import {
   findDue,
   finishEntry,
@@ -23,7 +23,7 @@ import {
 } from '../models/outbox.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { teamNotice, visitorAcknowledgement } from './mail-message.ts';
-import { leadAlert } from './slack-message.ts';
+import { leadAlert } from './slack/message.ts';
 import { escalationMail, escalationRecipients, escalationSlack, type EscalationData } from './escalation-notice.ts';
 import { escalateDue, offeredAgents } from '../models/leads/index.ts';
 
@@ -67,6 +67,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   const mailer = createMailer(config);
   const team = config.LEADS_NOTIFY_EMAIL ?? [];
 
+  // The channels this server queues and sends through (models/outbox.ts: the one place that decides).
   const channels: Channel[] = [];
   if (config.SLACK_WEBHOOK_URL) channels.push('slack');
   if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');
@@ -140,11 +141,6 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     if (await isDone(entry._id)) {
       await finishEntry(entry, 'sent', at);
       return true;
-    }
-    if (!channels.includes(entry.channel)) {
-      // Queued while the channel was configured, and it is not now: keep it for a server that has it.
-      await retryEntryAt(entry, new Date(at.getTime() + retryMaxMs), `${entry.channel} is not configured on this server`);
-      return false;
     }
     try {
       const result = await deliver(entry);

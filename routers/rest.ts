@@ -5,7 +5,7 @@ import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { ErrorRequestHandler, Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
-import { describeEarlyError } from '../server/request-guards.ts';
+import { describeEarlyError } from '../server/early-errors.ts';
 import { createContext } from './trpc.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';

@@ -1,5 +1,5 @@
 // What the server and the browser build agree on for server rendering: the settings the server hands to
-// the browser, and one render's request and result (server/ssr.ts calls src/entry-server.tsx with them).
+// the browser, and one render's request and result (web/ssr.ts calls src/entry-server.tsx with them).
 
 /** Settings the server hands to the browser (the CONTRACT variables the client needs). */
 export interface ClientConfig {

@@ -11,6 +11,7 @@ const INPUTS = [
   'models',
   'routers',
   'notify',
+  'web',
   'schemas',
   'public',
   'server.ts',

@@ -8,7 +8,7 @@ import { serverBundle } from './build-inputs.mjs';
 /** Builds the server bundle into DIST_DIR/node. */
 export async function buildServer(dist) {
   const outfile = serverBundle(dist);
-  // server/*.ts find the repository from their own folder (import.meta.dirname); in the bundle that folder
+  // server/*.ts and web/*.ts find the repository from their own folder (import.meta.dirname, one level down); in the bundle that folder
   // is computed from where the bundle lies, so the repository and its build can move together.
   const serverDir = path.relative(path.dirname(outfile), 'server').split(path.sep).join('/');
   await build({

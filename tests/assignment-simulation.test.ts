@@ -10,7 +10,7 @@ import { updateOfficeSettings } from '../models/office-settings.ts';
 import { setStaffAvailability } from '../models/availability.ts';
 import { StaffModel } from '../models/staff.ts';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
 import { hashPassword } from '../models/staff.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 
@@ -55,8 +55,8 @@ beforeAll(async () => {
     DATA_DIR: db.dataDir,
     JWT_SECRET: 'sim-secret-sim-secret-sim-secret-0123',
   });
-  // The app's own worker would run the ladder on the real clock: here only the simulated clock does.
-  closeApp = (await createApp(config, { ssr: false, notify: { escalateMs: 0 } })).close;
+  // No notification worker: it would run the ladder on the real clock; here only the simulated clock does.
+  closeApp = (await createApp(config, { ssr: false })).close;
   const passwordHash = await hashPassword('x'.repeat(12));
   for (const [name, states] of Object.entries(LICENCES)) {
     const staff = await StaffModel.create({ name, email: `${name.toLowerCase()}@example.com`, passwordHash, isAgent: true });

@@ -9,7 +9,8 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
+import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { setStaffAvailability } from '../models/availability.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
@@ -31,7 +32,13 @@ let token = '';
 beforeAll(async () => {
   db = await startTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET });
-  const { app, close } = await createApp(config, { ssr: false, notify: { escalateMs: 500 } });
+  const { app, close: closeApp } = await createApp(config, { ssr: false });
+  // This server's worker runs the escalation ladder every half second, as server.ts's does every five.
+  const notifier = startNotifier(config, { escalateMs: 500 });
+  const close = async () => {
+    await notifier.stop();
+    await closeApp();
+  };
   const server: Server = await new Promise((r) => {
     const s = app.listen(0, '127.0.0.1', () => r(s));
   });

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import mongoose from 'mongoose';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
+import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
@@ -44,9 +45,13 @@ beforeAll(async () => {
     MAIL_FROM: 'Summit Leads <leads@brokerage.example>',
     LEADS_NOTIFY_EMAIL: 'team@brokerage.example',
   });
-  const app = await createApp(config, { ssr: false, notify: { pollMs: 0, now: () => clock, retryBaseMs: 100, retryMaxMs: 400 } });
-  close = app.close;
-  runOnce = () => app.notifier!.runOnce();
+  const app = await createApp(config, { ssr: false });
+  const notifier = startNotifier(config, { pollMs: 0, now: () => clock, retryBaseMs: 100, retryMaxMs: 400 });
+  close = async () => {
+    await notifier.stop();
+    await app.close();
+  };
+  runOnce = () => notifier.runOnce();
   server = await new Promise((resolve) => {
     const s = app.app.listen(0, '127.0.0.1', () => resolve(s));
   });

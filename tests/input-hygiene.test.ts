@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
 
 // One database per file (mongoose has one connection); the development app shares it.
 let server: TestServer;

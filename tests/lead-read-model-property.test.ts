@@ -9,7 +9,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';

@@ -5,11 +5,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
+import { createApp } from '../web/app.ts';
+import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { OutboxModel } from '../models/outbox.ts';
 import { VISITOR_MAILS_PER_DOMAIN_PER_HOUR, takeVisitorMailQuota } from '../models/mail-quota.ts';
-import { signSlackRequest } from '../notify/slack-signature.ts';
+import { signSlackRequest } from '../notify/slack/signature.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';
 
@@ -33,10 +34,8 @@ async function startApp(env: Record<string, string>, origin = slack.url) {
     TRUST_PROXY: '1',
     ...env,
   });
-  const { app, close } = await createApp(config, {
-    ssr: false,
-    notify: { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: origin },
-  });
+  const { app, close } = await createApp(config, { ssr: false, slackResponseOrigin: origin });
+  const notifier = startNotifier(config, { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: origin });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -45,6 +44,7 @@ async function startApp(env: Record<string, string>, origin = slack.url) {
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await notifier.stop();
       await close();
     },
   };

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../server/app.ts';
-import type { NotifierOptions } from '../notify/worker.ts';
-import { signSlackRequest } from '../notify/slack-signature.ts';
+import { createApp } from '../web/app.ts';
+import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
+import { signSlackRequest } from '../notify/slack/signature.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
@@ -39,7 +39,8 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
   });
   // Replies go to the Slack stand-in, as they would go to Slack's own host.
   const notify = { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: slack.url, ...opts };
-  const { app, close, notifier } = await createApp(config, { ssr: false, notify });
+  const { app, close } = await createApp(config, { ssr: false, slackResponseOrigin: slack.url });
+  const notifier = startNotifier(config, notify);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -50,6 +51,7 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await notifier.stop();
       await close();
     },
   };
@@ -331,6 +333,35 @@ describe('the outbox', () => {
       expect(smtp.mails).toHaveLength(8);
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+});
+
+describe('a server without a channel', () => {
+  it('queues nothing on it and leaves an entry queued there by another server for a server that has it', async () => {
+    await reset();
+    const mailOnly = await startApp({ pollMs: 0 }, { SLACK_WEBHOOK_URL: '' });
+    let lead;
+    try {
+      lead = await createLead({ name: 'Mail Only', email: 'mail@example.com', phone: '303-555-0191', source: 'admin' });
+      expect((await OutboxModel.find({ leadId: lead.id, kind: 'new' }).lean()).map((e) => e.channel)).toEqual(['team-email']);
+      // As a server with Slack would have queued it.
+      await OutboxModel.create({ _id: `${lead.id}:new:slack`, leadId: lead.id, kind: 'new', channel: 'slack', dueAt: new Date() });
+      await mailOnly.notifier.runOnce();
+      expect(smtp.mails).toHaveLength(1);
+      expect(slack.received).toHaveLength(0);
+      const waiting = await OutboxModel.findById(`${lead.id}:new:slack`).lean();
+      expect(waiting?.attempts).toBe(0);
+    } finally {
+      await mailOnly.stop();
+    }
+    const withSlack = await startApp({ pollMs: 0 });
+    try {
+      await withSlack.notifier.runOnce();
+      expect(slack.received.map((r) => r.body.text)).toEqual(['New lead: Mail Only']);
+      expect(await OutboxModel.countDocuments({ leadId: lead.id, kind: 'new' })).toBe(0);
+    } finally {
+      await withSlack.stop();
     }
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { PUBLIC_TRPC_MAX } from '../server/trpc-input-guard.ts';
+import { PUBLIC_TRPC_MAX } from '../web/trpc-input-guard.ts';
 import { metadataBomb } from '../bench/metadata-bomb.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import { createApp } from '../../server/app.ts';
+import { createApp } from '../../web/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedDb } from '../../server/embedded-db.ts';
 import { signStaffToken } from '../../server/tokens.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { createApp } from '../../server/app.ts';
+import { createApp } from '../../web/app.ts';
 import { StaffModel, hashPassword } from '../../models/staff.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './test-db.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { connectDatabase } from '../../server/db.ts';
-import { createApp } from '../../server/app.ts';
+import { createApp } from '../../web/app.ts';
 import { upsertStaff } from '../../models/staff.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

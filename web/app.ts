@@ -4,8 +4,8 @@ import express from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import * as trpcExpress from '@trpc/server/adapters/express';
-import type { Config } from './config.ts';
-import { logger } from './logger.ts';
+import type { Config } from '../server/config.ts';
+import { logger } from '../server/logger.ts';
 import { createSsr } from './ssr.ts';
 import { mountSeo } from './seo.ts';
 import {
@@ -21,16 +21,17 @@ import { createContext, signedInPaths } from '../routers/trpc.ts';
 import { guardTrpcInput, limitPublicTrpc } from './trpc-input-guard.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
-import { mountSlackRoutes } from '../routers/slack.ts';
-import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
+import { mountSlackRoutes } from '../notify/slack/interactive.ts';
 
 export const BODY_LIMIT = '100kb';
 
 /**
  * `ssr: false` serves the API only (API tests); `built: true` renders with the production bundles
- * even outside NODE_ENV=production (`npm start` on a developer's machine).
+ * even outside NODE_ENV=production (`npm start` on a developer's machine); `slackResponseOrigin` is the
+ * only origin a claim's Slack `response_url` may have (tests point it at a stand-in). The app sends no
+ * notices itself: server.ts starts the notification worker beside it (notify/worker.ts).
  */
-export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean; notify?: NotifierOptions } = {}) {
+export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean; slackResponseOrigin?: string } = {}) {
   // The logger exists before any config is read; the validated level applies from here on.
   logger.level = config.LOG_LEVEL;
   const app = express();
@@ -84,7 +85,7 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
     }),
   );
   // Reads its raw body itself, before the JSON parser.
-  mountSlackRoutes(app, config, { responseOrigin: opts.notify?.slackResponseOrigin });
+  mountSlackRoutes(app, config, { responseOrigin: opts.slackResponseOrigin });
   const signedIn = signedInPaths(appRouter);
   // Counted before the body is read, so a flood costs no parsing.
   app.use('/trpc', limitPublicTrpc(signedIn));
@@ -106,13 +107,9 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
   ssr?.mount(app);
-  // Sends the outbox's notices (Slack, email, reminders) in the background of this server.
-  const notifier = startNotifier(config, opts.notify);
   return {
     app,
-    notifier,
     close: async () => {
-      await notifier.stop();
       await ssr?.close();
     },
   };

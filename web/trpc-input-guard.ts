@@ -5,7 +5,7 @@
 // seconds (docs/api.md, "Plain JSON from the public").
 import { rateLimit } from 'express-rate-limit';
 import type { Request, RequestHandler } from 'express';
-import { RequestRefused } from './request-guards.ts';
+import { RequestRefused } from '../server/early-errors.ts';
 
 export const PLAIN_JSON_ONLY = 'This procedure takes plain JSON: send {"json": input} without "meta"';
 export const META_REFUSED = 'Input metadata the console never sends was refused';

@@ -4,8 +4,8 @@
 import path from 'node:path';
 import type { Express, Request, Response, NextFunction, RequestHandler } from 'express';
 import type { ViteDevServer } from 'vite';
-import type { Config } from './config.ts';
-import { logger } from './logger.ts';
+import type { Config } from '../server/config.ts';
+import { logger } from '../server/logger.ts';
 import { loadStaticFiles, prepare, sendPrepared, type Prepared } from './page-cache.ts';
 import { builtAssets, devAssets, fillPage, shell, type Bundle } from './html-template.ts';
 import { isAdminHost } from '../schemas/host-mode.ts';

@@ -1,7 +1,7 @@
 // Slack Block Kit messages: the new-lead alert with one claim button per agent, the reminder, and the
 // message after a claim. Contact details are masked; the console link leads to the rest.
-import type { LeadView } from '../schemas/lead.ts';
-import { ageText, leadLink, maskEmail, maskPhone, sourceText } from './format.ts';
+import type { LeadView } from '../../schemas/lead.ts';
+import { ageText, leadLink, maskEmail, maskPhone, sourceText } from '../format.ts';
 
 export const CLAIM_ACTION = 'claim_lead';
 /** Slack allows 25 elements in one actions block. */

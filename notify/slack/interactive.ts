@@ -2,15 +2,15 @@
 // checked over the raw body, then the lead is claimed through the same model as in the console.
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { z } from 'zod';
-import type { Config } from '../server/config.ts';
-import { DomainError } from '../server/errors.ts';
-import { logger } from '../server/logger.ts';
-import { claimLead, getLeadView } from '../models/leads/index.ts';
-import { enqueueSlackReply } from '../models/outbox.ts';
-import { rememberSignature } from '../models/slack-signature.ts';
-import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from '../notify/slack-signature.ts';
-import { isSlackResponseUrl } from '../notify/slack-response.ts';
-import { CLAIM_ACTION, claimedMessage, ephemeralNote } from '../notify/slack-message.ts';
+import type { Config } from '../../server/config.ts';
+import { DomainError } from '../../server/errors.ts';
+import { logger } from '../../server/logger.ts';
+import { claimLead, getLeadView } from '../../models/leads/index.ts';
+import { enqueueSlackReply } from '../../models/outbox.ts';
+import { rememberSignature } from './replay-store.ts';
+import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from './signature.ts';
+import { isSlackResponseUrl } from './response-url.ts';
+import { CLAIM_ACTION, claimedMessage, ephemeralNote } from './message.ts';
 
 export const SLACK_INTERACTIVE_PATH = '/api/slack/interactive';
 

@@ -1,7 +1,7 @@
 // robots.txt and sitemap.xml. The main site lists its public pages under PUBLIC_URL (never the
 // request's Host header, which a client chooses); an admin host asks every crawler to stay out.
 import type { Express, Request } from 'express';
-import type { Config } from './config.ts';
+import type { Config } from '../server/config.ts';
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { PUBLIC_PAGES } from '../schemas/site.ts';
 

@@ -1,27 +1,16 @@
 // Checks every /api and /trpc request passes before its body is decoded (nesting depth, content
-// type), request ids, and the JSON answers both transports give when a request is refused that early.
+// type), request ids, and the tRPC-shaped answer when a request is refused that early (server/early-errors.ts says which).
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import superjson from 'superjson';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { logger } from './logger.ts';
-import { databaseAway } from './db.ts';
+import { logger } from '../server/logger.ts';
+import { databaseAway } from '../server/db.ts';
+import { NOT_JSON, RequestRefused, describeEarlyError } from '../server/early-errors.ts';
 
 /** Deeper input than any form sends; deeper still can exhaust the stack of a decoder or validator. */
 export const MAX_INPUT_DEPTH = 32;
-const NOT_JSON = 'Request body is not valid JSON';
 const TOO_DEEP = `Input is nested more than ${MAX_INPUT_DEPTH} levels deep`;
-
-/** A request refused before its procedure or route ran: carries the status and the caller's text. */
-export class RequestRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RequestRefused';
-  }
-}
 
 /**
  * True when JSON text nests objects or arrays deeper than `max`. One pass over the bytes,
@@ -86,18 +75,6 @@ export function requestId(req: Request, res: Response): string {
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   res.setHeader('X-Request-Id', id);
   return id;
-}
-
-/** Status and caller's text of an error raised before a route ran (body parser, guards). */
-export function describeEarlyError(err: unknown): { status: number; message: string } | null {
-  if (err instanceof RequestRefused) return { status: err.status, message: err.message };
-  const e = err as { status?: number; type?: string };
-  if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
-  if (e?.type === 'entity.parse.failed') return { status: 400, message: NOT_JSON };
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported')
-    return { status: 415, message: 'Send the request body as UTF-8 JSON' };
-  if (e?.status && e.status >= 400 && e.status < 500) return { status: e.status, message: 'Bad request' };
-  return null;
 }
 
 const TRPC_CODE_OF_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {

@@ -1,6 +1,6 @@
 // Slack's v0 request signature: the documented example verifies, anything altered or stale does not.
 import { describe, expect, it } from 'vitest';
-import { signSlackRequest, verifySlackSignature } from './slack-signature.ts';
+import { signSlackRequest, verifySlackSignature } from './signature.ts';
 
 // The example from Slack's "Verifying requests from Slack" page.
 const secret = '8f742231b10e8888abcd99yyyzzz85a5';
