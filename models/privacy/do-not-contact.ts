@@ -73,3 +73,8 @@ export async function withDoNotContact<T extends Pick<LeadView, 'email' | 'phone
   const marks = await suppressionsFor(rows);
   return rows.map((r, i) => ({ ...r, doNotContact: marks[i] ?? null }));
 }
+
+/** Each batch of a streamed list with its do-not-contact marks: one read of the list per batch, not per row. */
+export async function* withDoNotContactBatches<T extends Pick<LeadView, 'email' | 'phone'>>(batches: AsyncIterable<T[]>) {
+  for await (const batch of batches) yield await withDoNotContact(batch);
+}
