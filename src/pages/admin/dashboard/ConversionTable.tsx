@@ -8,7 +8,7 @@ import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../..
 import { premiumText, type AgentConversionRow, type ConversionRow } from '../../../../schemas/lead-conversion.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { endSession, getToken } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { duration } from '../../../lib/when.ts';
 
@@ -48,17 +48,10 @@ export function ConversionTable({ onError }: { onError(message: string): void })
   async function downloadCsv() {
     setBusy(true);
     try {
-      const res = await fetch(`${apiBase}/api/admin/stats/conversion.csv?period=${period}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      await downloadFile(`${apiBase}/api/admin/stats/conversion.csv?period=${period}`, `conversion-${period}.csv`, {
+        adminHosts,
+        failure: 'download failed',
       });
-      if (res.status === 401) return endSession(adminHosts);
-      if (!res.ok) throw new Error(`download failed with ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `conversion-${period}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (err) {
       console.error(err);
       onError('Error downloading the conversion table. Please try again.');
