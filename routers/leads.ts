@@ -25,7 +25,7 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
-  list: protectedProcedure.query(() => listLeads()),
+  list: protectedProcedure.query(async () => withDoNotContact(await listLeads())),
   /**
    * The same list a batch at a time with the do-not-contact marks (one read per batch), for the REST
    * answer that writes it as it reads it (not for /trpc).
