@@ -4,7 +4,8 @@
 // no "from" or "to" in its names, which would shadow the activity export's From and To fields.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import type { AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import { PeriodSelect } from '../../../components/PeriodSelect.tsx';
 import { premiumText, type AgentConversionRow, type ConversionRow } from '../../../../schemas/lead-conversion.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
@@ -78,13 +79,7 @@ export function ConversionTable({ onError }: { onError(message: string): void })
             <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
               Period
             </label>
-            <select id={selectId} value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} className={inputClass}>
-              {ANALYTICS_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </select>
+            <PeriodSelect id={selectId} value={period} onChange={setPeriod} className={inputClass} />
           </div>
           <button type="button" onClick={downloadCsv} disabled={busy} className={secondaryButton}>
             {busy ? 'Downloading…' : 'Download CSV'}
