@@ -1,8 +1,10 @@
-// Steps shared by the sign-in browser tests of both host modes.
-import type { Page } from '@playwright/test';
+// Steps shared by the sign-in browser tests of both host modes, and the setup of the console tests run
+// at both widths with the admin signed in on a lead of their own.
+import { test, type Page } from '@playwright/test';
 import { StaffModel } from '../models/staff.ts';
+import { createLead } from '../models/leads/index.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { E2E_JWT_SECRET, ensureStaff } from './helpers.ts';
+import { E2E_ADMIN, E2E_JWT_SECRET, db, ensureStaff, signIn as signInBeforeLoad } from './helpers.ts';
 
 export const PASSWORD = 'e2e-staff-password';
 let n = 0;
@@ -41,4 +43,32 @@ export async function holdRequests(page: Page, pattern: string) {
     await route.continue();
   });
   return release;
+}
+
+/** Declares `tests` once per console width (1440 px desktop, 390 px phone), with the e2e admin account in place. */
+export function atBothWidths(tests: () => void) {
+  test.beforeAll(async () => {
+    await ensureStaff({ ...E2E_ADMIN });
+  });
+  for (const size of [
+    { name: '1440 px', viewport: { width: 1440, height: 900 } },
+    { name: '390 px', viewport: { width: 390, height: 844 } },
+  ]) {
+    test.describe(`at ${size.name}`, () => {
+      test.use({ viewport: size.viewport });
+      tests();
+    });
+  }
+}
+
+const run = Date.now().toString(36);
+let leadsMade = 0;
+/** A lead of this test alone ("<prefix><run>x<n>", its email, a phone from `phoneFrom`), with the admin signed in. */
+export async function adminOnNewLead(page: Page, prefix: string, phoneFrom: number) {
+  await db();
+  const name = `${prefix}${run}x${++leadsMade}`;
+  const email = `${name.toLowerCase()}@example.com`;
+  const lead = await createLead({ name, email, phone: `(303) 555-${phoneFrom + leadsMade}` });
+  await signInBeforeLoad(page);
+  return { name, email, leadId: String(lead.id) };
 }

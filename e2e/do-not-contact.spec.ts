@@ -2,57 +2,48 @@
 // the record shows the request and a warning instead of the call link, the lead list shows the badge
 // and no call link; an admin lifts it with a reason.
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
-import { createLead } from '../models/leads/index.ts';
+import { adminOnNewLead, atBothWidths } from './auth-helpers.ts';
 
-const run = Date.now().toString(36);
-let n = 0;
+atBothWidths(() => {
+  test('marks do not contact from the lead record: warning instead of the call link, badge in the list, lifted by an admin', async ({
+    page,
+  }) => {
+    const lead = await adminOnNewLead(page, 'Quiet', 4200);
+    const { name } = lead;
+    await page.goto(`/admin/leads/${lead.leadId}`);
+    await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(1);
 
-test.beforeAll(async () => {
-  await ensureStaff({ ...E2E_ADMIN });
-});
+    await page.getByRole('button', { name: 'Asked not to be contacted' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('How did they ask? (optional)').fill('Said stop calling');
+    await dialog.getByRole('button', { name: 'Mark do not contact' }).click();
+    await expect(dialog).toBeHidden();
 
-for (const size of [
-  { name: '1440 px', viewport: { width: 1440, height: 900 } },
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
+    const panel = page.getByTestId('dnc-panel');
+    await expect(panel).toContainText('Asked not to be contacted on');
+    await expect(panel).toContainText('Said stop calling');
+    await expect(page.getByText(/Do not call \(303\) 555-/)).toBeVisible();
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
 
-    test('marks do not contact from the lead record: warning instead of the call link, badge in the list, lifted by an admin', async ({
-      page,
-    }) => {
-      await db();
-      const name = `Quiet${run}x${++n}`;
-      const lead = await createLead({ name, email: `${name.toLowerCase()}@example.com`, phone: `(303) 555-${4200 + n}` });
-      await signIn(page);
-      await page.goto(`/admin/leads/${lead.id}`);
-      await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 15_000 });
-      await expect(page.locator('a[href^="tel:"]')).toHaveCount(1);
+    // The dashboard's newest unclaimed lead is this one: the mark, and the warning instead of the call link.
+    await page.goto('/admin/dashboard');
+    const newest = page.getByRole('region', { name: 'Newest unclaimed lead' });
+    await expect(newest.getByRole('link', { name })).toBeVisible({ timeout: 15_000 });
+    await expect(newest.getByText(/Do not call \(303\) 555-/)).toBeVisible();
+    await expect(newest.getByTestId('dnc-badge')).toBeVisible();
+    await expect(newest.locator('a[href^="tel:"]')).toHaveCount(0);
 
-      await page.getByRole('button', { name: 'Asked not to be contacted' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('How did they ask? (optional)').fill('Said stop calling');
-      await dialog.getByRole('button', { name: 'Mark do not contact' }).click();
-      await expect(dialog).toBeHidden();
+    await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
+    const badge = page.getByTestId('dnc-badge').locator('visible=true');
+    await expect(badge).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('a[href^="tel:"]').locator('visible=true')).toHaveCount(0);
 
-      const panel = page.getByTestId('dnc-panel');
-      await expect(panel).toContainText('Asked not to be contacted on');
-      await expect(panel).toContainText('Said stop calling');
-      await expect(page.getByText(/Do not call \(303\) 555-/)).toBeVisible();
-      await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
-
-      await page.goto(`/admin/leads?q=${encodeURIComponent(name)}`);
-      const badge = page.getByTestId('dnc-badge').locator('visible=true');
-      await expect(badge).toHaveCount(1, { timeout: 15_000 });
-      await expect(page.locator('a[href^="tel:"]').locator('visible=true')).toHaveCount(0);
-
-      await page.goto(`/admin/leads/${lead.id}`);
-      await page.getByRole('button', { name: 'Lift do not contact' }).click();
-      await page.getByRole('dialog').getByLabel('Why may they be contacted again? *').fill('Asked us to call back');
-      await page.getByRole('dialog').getByRole('button', { name: 'Lift' }).click();
-      await expect(page.getByTestId('dnc-panel')).toHaveCount(0);
-      await expect(page.locator('a[href^="tel:"]')).toHaveCount(1);
-    });
+    await page.goto(`/admin/leads/${lead.leadId}`);
+    await page.getByRole('button', { name: 'Lift do not contact' }).click();
+    await page.getByRole('dialog').getByLabel('Why may they be contacted again? *').fill('Asked us to call back');
+    await page.getByRole('dialog').getByRole('button', { name: 'Lift' }).click();
+    await expect(page.getByTestId('dnc-panel')).toHaveCount(0);
+    await expect(page.locator('a[href^="tel:"]')).toHaveCount(1);
   });
-}
+});

@@ -16,7 +16,7 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
-import { withDoNotContact } from '../models/privacy/do-not-contact.ts';
+import { withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
 import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
 import {
   FILTER_PARAMS,
@@ -26,11 +26,6 @@ import {
   type CustomerFilters,
   type CustomerFiltersInput,
 } from '../schemas/customer-filters.ts';
-
-/** Each batch with its do-not-contact marks, as customers.list gives them. */
-async function* markedBatches<T extends { email: string; phone: string }>(batches: AsyncIterable<T[]>) {
-  for await (const batch of batches) yield await withDoNotContact(batch);
-}
 
 export const customersRouter = router({
   list: protectedProcedure.query(async () => withDoNotContact(await listCustomers())),
@@ -95,7 +90,7 @@ export const customersRouter = router({
       action: 'CUSTOMERS_EXPORTED',
       scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });
-    return { batches: markedBatches(customerSummaryBatches()) };
+    return { batches: withDoNotContactBatches(customerSummaryBatches()) };
   }),
 });
 

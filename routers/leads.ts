@@ -19,15 +19,18 @@ import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { conversionTable } from '../models/leads/index.ts';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
-import { checkCallAllowed, markDoNotContact, withDoNotContact } from '../models/privacy/do-not-contact.ts';
+import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
 import { withoutDoNotContact } from '../models/privacy/my-work.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const leadsRouter = router({
-  list: protectedProcedure.query(() => listLeads()),
-  /** The same list a batch at a time, for the REST answer that writes it as it reads it (not for /trpc). */
-  listBatches: protectedProcedure.query(() => ({ batches: leadBatchesNewestFirst() })),
+  list: protectedProcedure.query(async () => withDoNotContact(await listLeads())),
+  /**
+   * The same list a batch at a time with the do-not-contact marks (one read per batch), for the REST
+   * answer that writes it as it reads it (not for /trpc).
+   */
+  listBatches: protectedProcedure.query(() => ({ batches: withDoNotContactBatches(leadBatchesNewestFirst()) })),
 
   /** The console's list: one page of a tab, searched on the server, with the tabs' counts. */
   page: protectedProcedure.input(leadPageInput).query(async ({ input }) => {

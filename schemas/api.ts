@@ -27,6 +27,13 @@ export const totpSetupAnswer = z.object({
 });
 export const totpConfirmAnswer = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).length(10) });
 
+/** A person's "asked not to be contacted" mark (issue 25): null when there is none; the lists carry it. */
+const doNotContactMark = z
+  .object({ since: dateTime, by: z.string(), reason: z.string() })
+  .nullable()
+  .optional()
+  .describe('Asked not to be contacted: since when, recorded by whom, why; null when not marked (lists only)');
+
 export const leadAnswer = z.looseObject({
   leadId: z.string(),
   name: z.string(),
@@ -37,6 +44,7 @@ export const leadAnswer = z.looseObject({
   claimedBy: nullableText,
   createdAt: dateTime,
   timestamp: dateTime,
+  doNotContact: doNotContactMark,
 });
 
 export const customerAnswer = z.looseObject({
@@ -51,6 +59,7 @@ export const customerAnswer = z.looseObject({
   planType: z.enum(PLAN_TYPES),
   leadId: nullableText,
   createdAt: dateTime,
+  doNotContact: doNotContactMark,
 });
 
 export const activityAnswer = z.looseObject({

@@ -214,6 +214,36 @@ describe('calls and My work', () => {
   });
 });
 
+describe('lists', () => {
+  it("marks the dashboard's newest unclaimed lead (the Unclaimed tab's first row) when that person asked not to be contacted", async () => {
+    const p = await newLead('admin');
+    const newest = async () => (await asAdmin().leads.page.query({ tab: 'unclaimed', page: 0 })).leads[0]!;
+    expect((await newest()).leadId).toBe(p.leadId);
+    expect((await newest()).doNotContact).toBeNull();
+    const marked = await asBen().privacy.doNotContact.mutate({ leadId: p.leadId, reason: 'Stop calling' });
+    const after = await newest();
+    expect(after.leadId).toBe(p.leadId);
+    expect(after.doNotContact).toMatchObject({ by: 'Ben Carter', reason: 'Stop calling' });
+    expect(after.doNotContact?.since.getTime()).toBe(marked.since.getTime());
+  });
+
+  it("GET /api/admin/leads carries each lead's doNotContact mark, as GET /api/admin/customers does", async () => {
+    const quiet = await newLead('admin');
+    const control = await newLead('admin');
+    const marked = await asBen().privacy.doNotContact.mutate({ leadId: quiet.leadId, reason: 'By email' });
+    const res = await fetch(`${url}/api/admin/leads`, { headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(res.status).toBe(200);
+    const leads = (await res.json()) as { leadId: string; doNotContact: unknown }[];
+    expect(leads.find((l) => l.leadId === quiet.leadId)?.doNotContact).toEqual({
+      since: marked.since.toISOString(),
+      by: 'Ben Carter',
+      reason: 'By email',
+    });
+    expect(leads.find((l) => l.leadId === control.leadId)?.doNotContact).toBeNull();
+    expect(leads.every((l) => 'doNotContact' in l)).toBe(true);
+  });
+});
+
 describe('hostile input', () => {
   const send = (path: string, json: unknown, token = tokens.admin) =>
     fetch(`${url}/trpc/${path}`, {

@@ -66,10 +66,19 @@ export async function checkCallAllowed(leadId: string, confirmed: boolean, actor
   await logActivity(actor, 'DO_NOT_CONTACT_OVERRIDDEN', { leadId, leadName: lead.name, claimedBy: lead.claimedBy ?? undefined });
 }
 
-/** The same leads with their do-not-contact mark (or null), from one read of the list. */
+/** Rows looked up in one read of the list: a page, or a batch of a streamed list. */
+const MARK_BATCH = 500;
+
+/** The same leads (or customers) with their do-not-contact mark (or null): one read of the list per 500 rows. */
 export async function withDoNotContact<T extends Pick<LeadView, 'email' | 'phone'>>(
   rows: T[],
 ): Promise<(T & { doNotContact: DoNotContactView | null })[]> {
-  const marks = await suppressionsFor(rows);
+  const marks: (DoNotContactView | null)[] = [];
+  for (let i = 0; i < rows.length; i += MARK_BATCH) marks.push(...(await suppressionsFor(rows.slice(i, i + MARK_BATCH))));
   return rows.map((r, i) => ({ ...r, doNotContact: marks[i] ?? null }));
+}
+
+/** Each batch of a streamed list with its do-not-contact marks: one read of the list per batch, not per row. */
+export async function* withDoNotContactBatches<T extends Pick<LeadView, 'email' | 'phone'>>(batches: AsyncIterable<T[]>) {
+  for await (const batch of batches) yield await withDoNotContact(batch);
 }

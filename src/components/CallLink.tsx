@@ -1,13 +1,15 @@
 // The tap-to-call link of a lead. Outside the lead's calling hours, or past Florida's daily cap, it
 // asks first ("It is 8:30 PM for this lead (Florida): calling hours are 8 AM–8 PM"); calling anyway
-// is noted in the activity log (leads.noteCallPastWarning) before the phone dials.
+// is noted in the activity log (leads.noteCallPastWarning) before the phone dials. PhoneLink: the call
+// link, or for a person who asked not to be contacted the warning in its place (issue 25).
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { LeadView } from '../../schemas/lead.ts';
 import { callingCheck } from '../../schemas/calling-hours.ts';
-import { telHref } from '../lib/phone.ts';
+import { formatPhone, telHref } from '../lib/phone.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { NoCallWarning } from './DoNotContact.tsx';
 
 export function CallLink(props: {
   lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'region' | 'recentCalls'>;
@@ -58,5 +60,24 @@ export function CallLink(props: {
         />
       )}
     </>
+  );
+}
+
+/** The lead's phone as people read it ("(303) 555-7001"): the call link, or "Do not call" for a suppressed person. */
+export function PhoneLink({
+  lead,
+  className,
+  tabbable = true,
+}: {
+  lead: Pick<LeadView, 'leadId' | 'name' | 'phone' | 'region' | 'recentCalls' | 'doNotContact'>;
+  className: string;
+  tabbable?: boolean;
+}) {
+  const shown = formatPhone(lead.phone);
+  if (lead.doNotContact) return <NoCallWarning phone={shown} />;
+  return (
+    <CallLink lead={lead} className={className} ariaLabel={`Call ${shown}`} tabIndex={tabbable ? undefined : -1}>
+      {shown}
+    </CallLink>
   );
 }

@@ -8,7 +8,8 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { adminPath, isAdminHost } from '../../../../schemas/host-mode.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import { PeriodSelect } from '../../../components/PeriodSelect.tsx';
 import { BarCard, Skeleton, pageLabel, type AnalyticsReport, type BarCardProps } from './parts.tsx';
 import { StatCards, VisitsHero } from './StatCards.tsx';
 import { MarketingMetrics } from './MarketingMetrics.tsx';
@@ -62,18 +63,12 @@ export default function AnalyticsPage() {
           <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
             Time period
           </label>
-          <select
+          <PeriodSelect
             id={selectId}
             value={period}
-            onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)}
+            onChange={setPeriod}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500"
-          >
-            {ANALYTICS_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {PERIOD_LABELS[p]}
-              </option>
-            ))}
-          </select>
+          />
         </div>
       </header>
 

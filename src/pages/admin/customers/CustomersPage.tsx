@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { INSURANCE_PROVIDERS, INSURANCE_TYPES, PLAN_TYPES, type CustomerSummary } from '../../../../schemas/customer.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { endSession, getToken } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { customerStats, filterCustomers, filtersFromParams, paramsWithFilters, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
 import { CustomerCards, CustomerTable } from './CustomerList.tsx';
@@ -20,17 +20,6 @@ import { Notification, type Notice } from '../../../components/Notification.tsx'
 import { errorMessage } from '../../../lib/error-message.ts';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function download(fileName: string, file: Blob) {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** The filters, typed into local state at once and mirrored into the address for reloads and links. */
 function useUrlFilters() {
@@ -102,13 +91,8 @@ export default function CustomersPage() {
     setExporting(true);
     try {
       const query = paramsWithFilters(new URLSearchParams(), filters);
-      const res = await fetch(`${apiBase}/api/admin/customers/export?${query}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-      });
-      if (res.status === 401) return endSession(adminHosts);
-      if (!res.ok)
-        throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'Failed to export customers');
-      download(`customers-${new Date().toISOString().slice(0, 10)}.csv`, await res.blob());
+      const fileName = `customers-${new Date().toISOString().slice(0, 10)}.csv`;
+      await downloadFile(`${apiBase}/api/admin/customers/export?${query}`, fileName, { adminHosts, failure: 'Failed to export customers' });
     } catch (err) {
       setNotice({ tone: 'error', message: errorMessage(err, 'Failed to export customers', 'Error exporting customers') });
     } finally {

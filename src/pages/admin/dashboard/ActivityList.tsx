@@ -5,7 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { endSession, getToken, useAdminHost } from '../../../lib/session.ts';
+import { useAdminHost } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { relativeTime } from '../../../lib/when.ts';
 import { describeEntry, entryHref, type ActivityEntry } from './activity-entry.ts';
 import { Icon } from '../../../components/Icon.tsx';
@@ -124,17 +125,8 @@ function ExportForm({ onError }: { onError(message: string): void }) {
       const query = new URLSearchParams();
       if (from) query.set('from', from);
       if (to) query.set('to', to);
-      const res = await fetch(`${apiBase}/api/admin/activity-logs/export?${query}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
-      });
-      if (res.status === 401) return endSession(adminHosts);
-      if (!res.ok) throw new Error(`export failed with ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `activity-logs-${from || 'all'}-to-${to || 'now'}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      const fileName = `activity-logs-${from || 'all'}-to-${to || 'now'}.csv`;
+      await downloadFile(`${apiBase}/api/admin/activity-logs/export?${query}`, fileName, { adminHosts, failure: 'export failed' });
     } catch (err) {
       console.error(err);
       onError('Error exporting activity logs. Please try again.');

@@ -3,53 +3,40 @@
 // arrival to first call, and the same table as a CSV download. Titled "Conversion by source and agent":
 // no "from" or "to" in its names, which would shadow the activity export's From and To fields.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import { useId, useState, type ReactNode } from 'react';
+import type { AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import { PeriodSelect } from '../../../components/PeriodSelect.tsx';
 import { premiumText, type AgentConversionRow, type ConversionRow } from '../../../../schemas/lead-conversion.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
-import { endSession, getToken } from '../../../lib/session.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { duration } from '../../../lib/when.ts';
 
 const FIGURES = ['Leads', 'Closed deals', 'Conversion', 'Premium written'];
 const cell = 'px-4 py-3 tabular-nums';
 
-function Figures({ row }: { row: ConversionRow }) {
-  return (
-    <>
+/** A table's rows (source or agent, then the figures, then the `extra` column if any), or its one message row. */
+function ConversionRows<R extends ConversionRow>(props: { rows?: R[]; loading: boolean; empty: string; extra?: (row: R) => ReactNode }) {
+  const { rows, extra } = props;
+  if (!rows?.length) {
+    return <TableMessageRow colSpan={extra ? 6 : 5}>{props.loading ? 'Loading…' : props.empty}</TableMessageRow>;
+  }
+  return rows.map((row) => (
+    <tr key={row.label}>
+      <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
+        {row.label}
+      </th>
       <td className={cell}>{row.leads}</td>
       <td className={cell}>{row.closed}</td>
       <td className={cell}>{row.conversionRate.toFixed(1)}%</td>
       <td className={cell}>{premiumText(row.premiumWrittenCents)}</td>
-    </>
-  );
-}
-
-function SourceRows({ rows, loading }: { rows?: ConversionRow[]; loading: boolean }) {
-  if (!rows?.length) return <TableMessageRow colSpan={5}>{loading ? 'Loading…' : 'No leads arrived in this period.'}</TableMessageRow>;
-  return rows.map((row) => (
-    <tr key={row.label}>
-      <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
-        {row.label}
-      </th>
-      <Figures row={row} />
+      {extra && <td className={cell}>{extra(row)}</td>}
     </tr>
   ));
 }
 
-function AgentRows({ rows, loading }: { rows?: AgentConversionRow[]; loading: boolean }) {
-  if (!rows?.length) return <TableMessageRow colSpan={6}>{loading ? 'Loading…' : 'No agents yet.'}</TableMessageRow>;
-  return rows.map((row) => (
-    <tr key={row.label}>
-      <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
-        {row.label}
-      </th>
-      <Figures row={row} />
-      <td className={cell}>{row.medianFirstCallMinutes === null ? '—' : duration(row.medianFirstCallMinutes)}</td>
-    </tr>
-  ));
-}
+const firstCall = (row: AgentConversionRow) => (row.medianFirstCallMinutes === null ? '—' : duration(row.medianFirstCallMinutes));
 
 export function ConversionTable({ onError }: { onError(message: string): void }) {
   const trpc = useTRPC();
@@ -62,17 +49,10 @@ export function ConversionTable({ onError }: { onError(message: string): void })
   async function downloadCsv() {
     setBusy(true);
     try {
-      const res = await fetch(`${apiBase}/api/admin/stats/conversion.csv?period=${period}`, {
-        headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+      await downloadFile(`${apiBase}/api/admin/stats/conversion.csv?period=${period}`, `conversion-${period}.csv`, {
+        adminHosts,
+        failure: 'download failed',
       });
-      if (res.status === 401) return endSession(adminHosts);
-      if (!res.ok) throw new Error(`download failed with ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `conversion-${period}.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
     } catch (err) {
       console.error(err);
       onError('Error downloading the conversion table. Please try again.');
@@ -99,13 +79,7 @@ export function ConversionTable({ onError }: { onError(message: string): void })
             <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
               Period
             </label>
-            <select id={selectId} value={period} onChange={(e) => setPeriod(e.target.value as AnalyticsPeriod)} className={inputClass}>
-              {ANALYTICS_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </select>
+            <PeriodSelect id={selectId} value={period} onChange={setPeriod} className={inputClass} />
           </div>
           <button type="button" onClick={downloadCsv} disabled={busy} className={secondaryButton}>
             {busy ? 'Downloading…' : 'Download CSV'}
@@ -117,10 +91,10 @@ export function ConversionTable({ onError }: { onError(message: string): void })
       ) : (
         <div className="grid gap-4 xl:grid-cols-2">
           <DataTable label="Conversion by source" headers={['Source', ...FIGURES]}>
-            <SourceRows rows={table.data?.bySource} loading={table.isPending} />
+            <ConversionRows rows={table.data?.bySource} loading={table.isPending} empty="No leads arrived in this period." />
           </DataTable>
           <DataTable label="Conversion by agent" headers={['Agent', ...FIGURES, 'Median time to first call']}>
-            <AgentRows rows={table.data?.byAgent} loading={table.isPending} />
+            <ConversionRows rows={table.data?.byAgent} loading={table.isPending} empty="No agents yet." extra={firstCall} />
           </DataTable>
         </div>
       )}

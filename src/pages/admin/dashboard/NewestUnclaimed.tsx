@@ -1,9 +1,11 @@
 // The dashboard's newest unclaimed lead, one tap from its record: the quickest way from opening the
-// console to claiming the lead that just came in and logging the call (docs/product.md §10).
+// console to claiming the lead that just came in and logging the call (docs/product.md §10). A person
+// who asked not to be contacted shows the warning in place of the call link, as in the lead list.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { PhoneLink } from '../../../components/CallLink.tsx';
+import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
 import { leadListHref, leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo } from '../../../lib/when.ts';
 
@@ -29,9 +31,8 @@ export function NewestUnclaimed({ adminHost }: { adminHost: boolean }) {
           >
             {newest.name}
           </Link>
-          <a href={telHref(newest.phone)} className="inline-flex min-h-11 items-center text-sm hover:underline">
-            {formatPhone(newest.phone)}
-          </a>
+          <DoNotContactBadge mark={newest.doNotContact} />
+          <PhoneLink lead={newest} className="inline-flex min-h-11 items-center text-sm hover:underline" />
           <time className="text-sm text-slate-700" dateTime={newest.createdAt.toISOString()} title={fullTime(newest.createdAt)}>
             {relativeTo(newest.createdAt, Date.now())}
           </time>

@@ -3,7 +3,8 @@
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
 import { CallingTime } from '../../../components/CallingTime.tsx';
-import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { ClaimButtons, NameLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { PhoneLink } from '../../../components/CallLink.tsx';
 import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
 import type { LeadListProps } from './LeadTable.tsx';
 

@@ -1,10 +1,11 @@
 // A lead's record (docs/product.md §10): every field, the claim and status controls, notes, calls,
 // deletion, its possible duplicates and its timeline. Kept current by the live updates.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
+import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { httpStatusOf, refusalReason } from '../../../lib/error-message.ts';
@@ -23,16 +24,6 @@ import { DoNotContactPanel } from '../../../components/DoNotContact.tsx';
 
 type Dialog = 'notes' | 'call' | 'delete' | 'close';
 
-/** The minute clock the ages and relative times follow. */
-function useNow() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /** What a saved call says back: the outcome and, when set, the next follow-up. */
 export const callLoggedText = (lead: LeadView) =>
   lead.followUpAt ? `Call logged. Follow-up ${fullTime(lead.followUpAt)}.` : 'Call logged.';
@@ -44,7 +35,7 @@ export default function LeadRecordPage() {
   const navigate = useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useMinuteClock();
   const record = useQuery(trpc.leads.get.queryOptions({ leadId }, { retry: (count, err) => httpStatusOf(err) !== 404 && count < 1 }));
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions());
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 5 * 60_000 }));

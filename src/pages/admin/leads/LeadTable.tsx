@@ -5,7 +5,8 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { LeadSort, LeadView } from '../../../../schemas/lead.ts';
 import { leadAge } from './lead-filters.ts';
 import { StatusSelect } from './StatusSelect.tsx';
-import { ClaimButtons, NameLink, PhoneLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { ClaimButtons, NameLink, StatusBadge, badge, isFinished } from './RowParts.tsx';
+import { PhoneLink } from '../../../components/CallLink.tsx';
 import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
 import { rowMove, rowShortcut, type RowActions } from './lead-shortcuts.ts';
 

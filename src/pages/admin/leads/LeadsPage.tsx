@@ -8,6 +8,7 @@ import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { useAdminHost, useStoredSession } from '../../../lib/session.ts';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
+import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { Pager, Toast, primaryButton, type ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
@@ -96,11 +97,7 @@ export default function LeadsPage() {
   const { run, busy: bulkBusy, refresh } = useLeadActions(setToast);
   const busy = useMemo(() => new Set([...rows.busy, ...bulkBusy]), [rows.busy, bulkBusy]);
 
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useMinuteClock();
 
   const tabs: { tab: LeadTab; label: string }[] = useMemo(
     () => [

@@ -1,10 +1,7 @@
 // What a lead's table row and its phone card share: the name linking to the record, the tap-to-call
-// phone, the status badge, and the claim buttons where the signed-in agent's own is the primary one.
+// phone (src/components/CallLink.tsx), the status badge, and the claim buttons where the signed-in agent's own is the primary one.
 import { Link } from 'react-router-dom';
 import type { LeadStatus, LeadView } from '../../../../schemas/lead.ts';
-import { formatPhone } from '../../../lib/phone.ts';
-import { CallLink } from '../../../components/CallLink.tsx';
-import { NoCallWarning } from '../../../components/DoNotContact.tsx';
 
 const STATUS_TONE: Record<LeadStatus, string> = {
   unclaimed: 'bg-slate-100 text-slate-700',
@@ -24,20 +21,6 @@ export function StatusBadge({ lead }: { lead: LeadView }) {
 }
 
 export const isFinished = (lead: LeadView) => lead.status === 'closed' || lead.status === 'lost';
-
-/** The lead's phone as people read it: "(303) 555-7001" for a stored "+13035557001". */
-export const shownPhone = (lead: LeadView) => formatPhone(lead.phone);
-
-/** Tap-to-call, warning first outside the lead's calling hours (src/components/CallLink.tsx). */
-export function PhoneLink({ lead, className, tabbable = true }: { lead: LeadView; className: string; tabbable?: boolean }) {
-  // A person who asked not to be contacted: a warning instead of the call link.
-  if (lead.doNotContact) return <NoCallWarning phone={shownPhone(lead)} />;
-  return (
-    <CallLink lead={lead} className={className} ariaLabel={`Call ${shownPhone(lead)}`} tabIndex={tabbable ? undefined : -1}>
-      {shownPhone(lead)}
-    </CallLink>
-  );
-}
 
 export function NameLink({
   lead,

@@ -2,7 +2,7 @@
 // leads nearing the 24-hour promise, each with its main action; then the book's renewals and age-ins
 // (BookSection). Admins and staff who are no agent
 // pick whose work to see (kept in the URL). Refetched every 30 s and on every lead change.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadView } from '../../../../schemas/lead.ts';
@@ -11,6 +11,7 @@ import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
 import { fullTime } from '../../../lib/when.ts';
+import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
 import { inputClass, ListNotice } from '../../../components/ui.tsx';
@@ -35,12 +36,7 @@ export default function MyWorkPage() {
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions(undefined, { enabled: canPick }));
   const agents = useMemo(() => (agentsQuery.data ?? []).map((a) => a.name), [agentsQuery.data]);
 
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  useEffect(() => setNow(Date.now()), [work.dataUpdatedAt]);
+  const now = useMinuteClock(work.dataUpdatedAt);
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);

@@ -6,19 +6,9 @@ import { ERASE_CONFIRMATION, type PersonQueryInput } from '../../../../schemas/p
 import { useTRPC } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fullTime } from '../../../lib/when.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { DataTable, ListNotice, TableMessageRow, inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
-
-function download(fileName: string, data: unknown) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** The words of a request's counts. */
 const COUNT_WORDS: Record<string, string> = { activityEntries: 'activity entries', noticesDropped: 'queued notices dropped' };
@@ -42,7 +32,10 @@ export default function PrivacyPage() {
   const exporter = useMutation(
     trpc.privacy.export.mutationOptions({
       onSuccess: (data) => {
-        download(`privacy-export-${new Date().toISOString().slice(0, 10)}.json`, data);
+        saveFile(
+          `privacy-export-${new Date().toISOString().slice(0, 10)}.json`,
+          new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+        );
         setNotice({ tone: 'success', message: 'The file was downloaded. The download is in the audit log.' });
         void refresh();
       },
