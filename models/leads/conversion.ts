@@ -52,17 +52,19 @@ export async function fillPremiumWritten(
 ): Promise<void> {
   if (!read) return;
   const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: window.timeZone });
-  const written = await read({ from: day(window.start), to: day(window.end) });
-  for (const row of [rows.total, ...rows.bySource.values(), ...rows.byAgent.values()]) row.premiumWrittenCents = 0;
+  // Through the day of the period's last instant (a rolling period ends now: today counts).
+  const last = day(new Date(window.end.getTime() - 1));
+  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const written = await read({ from: day(window.start), to });
+  // Nothing written: the row keeps null ("—").
+  const add = (row: CountedRow | undefined, cents: number) => {
+    if (row && cents > 0) row.premiumWrittenCents = (row.premiumWrittenCents ?? 0) + cents;
+  };
   for (const a of written.byAgent) {
-    rows.total.premiumWrittenCents! += a.annualPremiumCents;
-    const agent = rows.byAgent.get(a.agent);
-    if (agent) agent.premiumWrittenCents! += a.annualPremiumCents;
+    add(rows.total, a.annualPremiumCents);
+    add(rows.byAgent.get(a.agent), a.annualPremiumCents);
   }
-  for (const c of written.byCustomer) {
-    const source = c.leadId ? rows.bySource.get(sourceOfLead.get(c.leadId) ?? '') : undefined;
-    if (source) source.premiumWrittenCents! += c.annualPremiumCents;
-  }
+  for (const c of written.byCustomer) add(c.leadId ? rows.bySource.get(sourceOfLead.get(c.leadId) ?? '') : undefined, c.annualPremiumCents);
 }
 
 /** The rows without their lead ids, with their conversion, most leads first (then by label). */
