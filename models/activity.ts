@@ -25,6 +25,8 @@ export const ACTIVITY_ACTIONS = [
   'POLICY_ADDED',
   'POLICY_UPDATED',
   'POLICY_REMOVED',
+  /** A customer import applied (`reason`: the file and its counts). */
+  'CUSTOMERS_IMPORTED',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 export const AUDIT_ACTIONS = [
   'CUSTOMER_MEDICAL_READ',
   'CUSTOMERS_EXPORTED',
+  'CUSTOMERS_IMPORTED',
   'ACTIVITY_EXPORTED',
   'STAFF_ADDED',
   'STAFF_REMOVED',

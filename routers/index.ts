@@ -14,6 +14,7 @@ import { officeRouter } from './office.ts';
 import { privacyRouter } from './privacy.ts';
 import { assignmentRouter } from './assignment.ts';
 import { policiesRouter } from './policies.ts';
+import { customerImportRest, customerImportRouter } from './customer-import.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -29,9 +30,19 @@ export const appRouter = router({
   privacy: privacyRouter,
   assignment: assignmentRouter,
   policies: policiesRouter,
+  customerImport: customerImportRouter,
 });
 
 export type AppRouter = typeof appRouter;
 
 /** Every documented /api route. */
-export const restApi = [...siteRest, ...authRest, ...leadsRest, ...activityRest, ...customersRest, ...analyticsRest, ...openApiRest];
+export const restApi = [
+  ...siteRest,
+  ...authRest,
+  ...leadsRest,
+  ...activityRest,
+  ...customerImportRest,
+  ...customersRest,
+  ...analyticsRest,
+  ...openApiRest,
+];

@@ -23,6 +23,7 @@ import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactB
 import { withoutDoNotContact } from '../models/privacy/my-work.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { premiumWrittenBy } from '../models/policies/index.ts';
 
 export const leadsRouter = router({
   list: protectedProcedure.query(async () => withDoNotContact(await listLeads())),
@@ -86,7 +87,9 @@ export const leadsRouter = router({
   ),
 
   /** The conversion table of a period: by source and by agent (issue 26; models/leads/conversion.ts). */
-  conversion: protectedProcedure.input(conversionInput).query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE)),
+  conversion: protectedProcedure
+    .input(conversionInput)
+    .query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE, new Date(), premiumWrittenBy)),
 
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();

@@ -9,6 +9,7 @@ import { customerCreateInput, customerUpdateInput } from '../schemas/customer.ts
 import { customerExportQuery } from '../schemas/customer-filters.ts';
 import { referralSubmission } from '../schemas/site.ts';
 import { CONVERSION_ROUTES } from './openapi-conversion.ts';
+import { IMPORT_ROUTES } from './openapi-import.ts';
 import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import * as answers from '../schemas/api.ts';
 
@@ -101,6 +102,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   },
   { method: 'get', path: '/api/admin/stats', summary: 'Dashboard figures', staff: true, answer: answers.statsAnswer },
   ...CONVERSION_ROUTES,
+  ...IMPORT_ROUTES,
   { method: 'get', path: '/api/admin/activity-logs', summary: 'The latest activity', staff: true, answer: z.array(answers.activityAnswer) },
   {
     method: 'get',
@@ -184,6 +186,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input',
   401: 'No or bad token',
+  403: 'Not allowed for this account',
   404: 'Unknown id or route',
   409: 'Conflict with the current state',
   413: 'Body too large',
@@ -222,7 +225,7 @@ function operation(route: DocumentedRoute) {
     for (const [name, schema] of Object.entries(q.properties ?? {}))
       params.push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
   }
-  const errorCodes = [400, ...(route.staff ? [401] : []), 404, 409, 413, 415, 429, 503];
+  const errorCodes = [400, ...(route.staff ? [401, 403] : []), 404, 409, 413, 415, 429, 503];
   if (route.method === 'post' && !route.staff && route.path.startsWith('/api/auth')) errorCodes.push(401, 403);
   if (route.form) errorCodes.push(401);
   const error = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };

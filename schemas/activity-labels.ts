@@ -24,6 +24,7 @@ export const ACTIVITY_LABELS: Readonly<Record<string, string>> = {
   POLICY_ADDED: 'Policy added',
   POLICY_UPDATED: 'Policy changed',
   POLICY_REMOVED: 'Policy removed',
+  CUSTOMERS_IMPORTED: 'Customers imported',
 };
 
 /** "Lead claimed" for LEAD_CLAIMED; "Some new action" for an unlabelled SOME_NEW_ACTION. */

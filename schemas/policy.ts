@@ -63,7 +63,10 @@ export const calendarDay = (label: string) =>
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
     .trim()
     .refine(
-      (s) => /^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      (s) =>
+        /^(19|20|21)\d{2}-\d{2}-\d{2}$/.test(s) &&
+        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+        new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
       `${label} must be a date (YYYY-MM-DD)`,
     );
 

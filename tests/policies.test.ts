@@ -251,4 +251,14 @@ describe('the customers export', () => {
     expect(lines[0]).toMatch(/,createdAt,birthDate,policyCount,policyCarriers,annualPremium$/);
     expect(lines.find((l) => l.startsWith(customerId))).toMatch(/,1970-05-04,3,Humana; Aetna,666\.00$/);
   });
+
+  it("fill the dashboard's premium written: the writing agent's row and the total, this period only", async () => {
+    const customerId = await newCustomer();
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: server.config.TIME_ZONE });
+    await client().policies.add.mutate({ ...medicare(customerId), policyNumber: 'TODAY-1', effectiveDate: today, premiumCents: 2_500 });
+    const table = await client(admin).leads.conversion.query({ period: '24h' });
+    const benRow = table.byAgent.find((r) => r.label === 'Ben');
+    expect(benRow?.premiumWrittenCents).toBe(30_000);
+    expect(table.total.premiumWrittenCents).toBe(30_000);
+  });
 });

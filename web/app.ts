@@ -22,6 +22,7 @@ import { guardTrpcInput, limitPublicTrpc } from './trpc-input-guard.ts';
 import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 import { mountSlackRoutes } from '../notify/slack/interactive.ts';
+import { importUploads } from './import-upload.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -89,6 +90,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   const signedIn = signedInPaths(appRouter);
   // Counted before the body is read, so a flood costs no parsing.
   app.use('/trpc', limitPublicTrpc(signedIn));
+  // Customer import files (text/csv, up to 5 MB) get their own parser and limiter before the JSON parser.
+  app.use(importUploads());
   app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
   // Plain JSON for the public procedures, the console's metadata only for signed-in ones, before superjson runs.
   app.use('/trpc', refuseDeepQuery, guardTrpcInput(signedIn));

@@ -54,6 +54,8 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || req.method === 'GET' || req.method === 'HEAD' || FORM_ROUTES.has(req.path)) return next();
   if (req.is('application/json')) return next();
+  // A customer import file, already read as text by its own parser (web/import-upload.ts).
+  if (typeof req.body === 'string' && req.is(['text/csv', 'text/plain'])) return next();
   next(new RequestRefused(415, 'Send the request body as JSON (Content-Type: application/json)'));
 };
 

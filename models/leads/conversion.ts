@@ -33,13 +33,38 @@ function count(row: CountedRow, e: Entry): void {
   }
 }
 
+/** The premium written in a range of calendar days (models/policies/premium-written.ts, passed in: no import circle). */
+export type PremiumReader = (range: { from?: string; to?: string }) => Promise<{
+  byAgent: { agent: string; annualPremiumCents: number }[];
+  byCustomer: { leadId: string | null; annualPremiumCents: number }[];
+}>;
+
 /**
- * The premium written on each row's closed leads, in cents (rows left at null show "—"). The one
- * place the policies join the table: until they exist (issue 26 part A) nothing is known.
+ * The annual premium of the policies written (effective) in the period, in cents: an agent's row has
+ * the policies that agent wrote, a source's row those of customers closed from leads of that first-touch
+ * source, the total every policy written. Without a reader every row stays null ("—").
  */
-export async function fillPremiumWritten(rows: CountedRow[], window: { start: Date; end: Date }): Promise<void> {
-  void rows;
-  void window;
+export async function fillPremiumWritten(
+  rows: { total: CountedRow; bySource: Map<string, CountedRow>; byAgent: Map<string, CountedRow> },
+  sourceOfLead: ReadonlyMap<string, string>,
+  window: { start: Date; end: Date; timeZone: string },
+  read?: PremiumReader,
+): Promise<void> {
+  if (!read) return;
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: window.timeZone });
+  // Through the day of the period's last instant (a rolling period ends now: today counts).
+  const last = day(new Date(window.end.getTime() - 1));
+  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const written = await read({ from: day(window.start), to });
+  // Nothing written: the row keeps null ("—").
+  const add = (row: CountedRow | undefined, cents: number) => {
+    if (row && cents > 0) row.premiumWrittenCents = (row.premiumWrittenCents ?? 0) + cents;
+  };
+  for (const a of written.byAgent) {
+    add(rows.total, a.annualPremiumCents);
+    add(rows.byAgent.get(a.agent), a.annualPremiumCents);
+  }
+  for (const c of written.byCustomer) add(c.leadId ? rows.bySource.get(sourceOfLead.get(c.leadId) ?? '') : undefined, c.annualPremiumCents);
 }
 
 /** The rows without their lead ids, with their conversion, most leads first (then by label). */
@@ -53,7 +78,12 @@ function finished<R extends CountedRow>(rows: Iterable<R>): Omit<R, 'closedLeadI
 }
 
 /** The table for a period of the analytics' periods, in the brokerage's time zone. */
-export async function conversionTable(period: AnalyticsPeriod, timeZone: string, now = new Date()): Promise<ConversionTable> {
+export async function conversionTable(
+  period: AnalyticsPeriod,
+  timeZone: string,
+  now = new Date(),
+  readPremium?: PremiumReader,
+): Promise<ConversionTable> {
   const { start, end } = periodWindows(period, now, timeZone).current;
   const [from, to] = [start.getTime(), end.getTime()];
   const total = emptyRow('All leads');
@@ -62,7 +92,9 @@ export async function conversionTable(period: AnalyticsPeriod, timeZone: string,
   // Every current agent has a row, with or without leads in the period.
   for (const agent of await listAgents()) byAgent.set(agent.name, { ...emptyRow(agent.name), waits: [] });
 
+  const sourceOfLead = new Map<string, string>();
   for (const e of await everyEntry(await readCounters())) {
+    if (e.closed) sourceOfLead.set(e.id, e.source);
     if (e.createdAt < from || e.createdAt >= to) continue;
     count(total, e);
     const source = bySource.get(e.source) ?? bySource.set(e.source, emptyRow(e.source)).get(e.source)!;
@@ -73,7 +105,7 @@ export async function conversionTable(period: AnalyticsPeriod, timeZone: string,
     if (e.contactedAt > 0) agent.waits.push(Math.max(0, e.contactedAt - e.createdAt) / 60_000);
   }
 
-  await fillPremiumWritten([total, ...bySource.values(), ...byAgent.values()], { start, end });
+  await fillPremiumWritten({ total, bySource, byAgent }, sourceOfLead, { start, end, timeZone }, readPremium);
   const agents: AgentConversionRow[] = finished(byAgent.values()).map(({ waits, ...r }) => {
     const med = median(waits);
     return { ...r, medianFirstCallMinutes: med === null ? null : Math.round(med) };

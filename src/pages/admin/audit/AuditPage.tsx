@@ -9,6 +9,7 @@ type Entry = RouterOutputs['audit']['list']['entries'][number];
 const ACTION_LABELS: Record<Entry['action'], string> = {
   CUSTOMER_MEDICAL_READ: 'Read medical details',
   CUSTOMERS_EXPORTED: 'Exported customers',
+  CUSTOMERS_IMPORTED: 'Imported customers and policies',
   ACTIVITY_EXPORTED: 'Exported activity log',
   STAFF_ADDED: 'Added staff account',
   STAFF_REMOVED: 'Removed staff account',

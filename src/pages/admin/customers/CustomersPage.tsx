@@ -12,6 +12,7 @@ import { useClientConfig } from '../../../lib/client-config.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { customerStats, filterCustomers, filtersFromParams, paramsWithFilters, type CustomerFilters } from './customer-list.ts';
 import { CustomerModal } from './CustomerModal.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
 import { CustomerCards, CustomerTable } from './CustomerList.tsx';
 import { Alert } from '../../../components/DialogFrame.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
@@ -60,6 +61,7 @@ export default function CustomersPage() {
   const [filters, setFilters] = useUrlFilters();
   const [openCustomer, setOpenCustomer] = useOpenCustomer();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   // undefined: closed, null: adding, an id: editing that customer
   const editing: string | null | undefined = adding ? null : (openCustomer ?? undefined);
   const closeModal = () => (adding ? setAdding(false) : setOpenCustomer(null));
@@ -120,6 +122,11 @@ export default function CustomersPage() {
           <button type="button" className={secondaryButton} disabled={shown.length === 0 || exporting} onClick={() => void exportCsv()}>
             Export CSV
           </button>
+          {access.data?.isAdmin && (
+            <button type="button" className={secondaryButton} onClick={() => setImporting(true)}>
+              Import
+            </button>
+          )}
           <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
             Add Customer
           </button>
@@ -194,6 +201,13 @@ export default function CustomersPage() {
       </div>
 
       {editing !== undefined && <CustomerModal key={editing ?? 'new'} customerId={editing} onClose={closeModal} onSaved={onSaved} />}
+
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={() => void queryClient.invalidateQueries({ queryKey: trpc.customers.pathKey() })}
+        />
+      )}
 
       {deleting && (
         <ConfirmDialog

@@ -50,6 +50,8 @@ export function describeEntry(e: ActivityEntry): string {
       return `changed a policy of${who}`;
     case 'POLICY_REMOVED':
       return `removed a policy of${who}`;
+    case 'CUSTOMERS_IMPORTED':
+      return `imported customers and policies${e.details.reason ? ` (${e.details.reason})` : ''}`;
     default:
       return action.toLowerCase().replace(/_/g, ' ');
   }

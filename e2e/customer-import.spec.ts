@@ -1,0 +1,49 @@
+// The customer import in the browser, at phone and desktop sizes: an admin chooses a small CSV on the
+// Customers page, reads the dry run's table (two customers and a policy to create, an ignored column),
+// confirms, sees the summary, and finds the imported customers in the list.
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+for (const size of [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1440, height: 900 } },
+]) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('an admin imports a small file: dry run table, confirm, customers listed', async ({ page }) => {
+      const run = `${size.name}${Date.now().toString(36)}`;
+      // Phones of this run only: a customer is matched by phone when the email is new.
+      const digits = String((Date.now() % 9_000_000) + 1_000_000);
+      const phone = (last: number) => `(720) ${digits.slice(0, 3)}-${digits.slice(3, 6)}${last}`;
+      const csv = [
+        'First Name,Last Name,E-mail,Mobile,Company,Product,Policy #,Effective Date,Monthly Premium,Shoe Size',
+        `Iris,Import${run},iris.${run}@example.com,${phone(1)},Humana,Medicare Advantage,H-${run},2026-01-01,45.50,7`,
+        `Ivo,Import${run},ivo.${run}@example.com,${phone(2)},,,,,,9`,
+      ].join('\n');
+
+      await signIn(page);
+      await page.goto('/admin/customers');
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import customers and policies' });
+      await dialog.getByLabel('Choose CSV file').setInputFiles({ name: 'book.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+      const rows = dialog.getByRole('region', { name: 'Rows of the file' });
+      await expect(rows.getByRole('row')).toHaveCount(3);
+      await expect(rows.getByRole('row', { name: new RegExp(`^2 Iris Import${run}`) })).toContainText('Create');
+      await expect(dialog.getByText('Ignored columns: Shoe Size')).toBeVisible();
+      const counts = dialog.getByRole('definition');
+      await expect(counts.first()).toHaveText('2'); // customers to create
+      await expect(counts.nth(2)).toHaveText('1'); // policies to create
+
+      await dialog.getByRole('button', { name: 'Confirm import' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Import complete: 2 rows read.');
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('searchbox', { name: 'Search customers' }).fill(`Import${run}`);
+      await expect(page.getByText(`Iris Import${run}`).locator('visible=true')).toBeVisible();
+      await expect(page.getByText(`Ivo Import${run}`).locator('visible=true')).toBeVisible();
+    });
+  });
+}
