@@ -7,12 +7,14 @@ import { benchAnalytics } from './analytics.ts';
 import { benchHttp } from './http.ts';
 import { benchMemory } from './memory.ts';
 import { benchFlood } from './flood.ts';
+import { benchBundle } from './bundle.ts';
 
 const benches = {
   http: ['HTTP: pages, static files and the public API against an in-memory node:http ceiling', benchHttp],
   leads: ['leads, stats and activity', benchLeads],
   analytics: ['analytics', benchAnalytics],
   memory: ['memory: the server and its database idle, under load and after, empty and at 100,000 leads', benchMemory],
+  bundle: ['JavaScript each public page and the first admin screens load in Chromium (kB gzip)', benchBundle],
   flood: ['public procedures under a flood of 93 kB superjson-metadata requests', benchFlood],
 } as const;
 
