@@ -4,8 +4,9 @@
 // no "from" or "to" in its names, which would shadow the activity export's From and To fields.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics.ts';
-import { premiumText, type AgentConversionRow, type ConversionRow } from '../../../../schemas/lead-conversion.ts';
+import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../../../schemas/analytics-periods.ts';
+import type { AgentConversionRow, ConversionRow } from '../../../../schemas/lead-conversion.ts';
+import { premiumText } from '../../../../schemas/premium-text.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { endSession, getToken } from '../../../lib/session.ts';

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { formatPhone, telHref } from '../../../lib/phone.ts';
+import { telHref } from '../../../lib/phone.ts';
+import { PhoneText } from '../../../components/PhoneText.tsx';
 import { leadListHref, leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo } from '../../../lib/when.ts';
 
@@ -30,7 +31,7 @@ export function NewestUnclaimed({ adminHost }: { adminHost: boolean }) {
             {newest.name}
           </Link>
           <a href={telHref(newest.phone)} className="inline-flex min-h-11 items-center text-sm hover:underline">
-            {formatPhone(newest.phone)}
+            <PhoneText phone={newest.phone} />
           </a>
           <time className="text-sm text-slate-700" dateTime={newest.createdAt.toISOString()} title={fullTime(newest.createdAt)}>
             {relativeTo(newest.createdAt, Date.now())}
