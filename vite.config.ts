@@ -25,7 +25,17 @@ export default defineConfig(({ command, mode }) =>
           manifest: true,
           sourcemap: false,
           // `vite build --ssr <entry>` (the server's render bundle) takes its own entry instead.
-          rollupOptions: { input: 'src/entry-client.tsx' },
+          rollupOptions: {
+            input: 'src/entry-client.tsx',
+            output: {
+              // The phone formatter and libphonenumber's metadata (~28 kB gzip) in a chunk of their own, loaded by
+              // the screens that format numbers (the dashboard only for another country's, src/components/PhoneText.tsx);
+              // left to itself the bundler merges them into a chunk with small modules the dashboard needs at once.
+              codeSplitting: {
+                groups: [{ name: 'libphonenumber', test: /node_modules[\\/]libphonenumber-js[\\/]|schemas[\\/]phone\.ts$/ }],
+              },
+            },
+          },
           // The largest chunk is the charts' library (~350 kB), loaded only by Site Analytics.
           chunkSizeWarningLimit: 600,
         },

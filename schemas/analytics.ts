@@ -1,21 +1,9 @@
 // Visit tracking and site analytics: the payload, the periods and the display limits (docs/product.md §3, §7, §9).
 import { z } from 'zod';
 import { pagePath } from './public.ts';
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD } from './analytics-periods.ts';
 
-export const ANALYTICS_PERIODS = ['24h', '7d', '30d', '90d', 'current-month', 'last-month', 'current-year', 'last-year'] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-export const DEFAULT_ANALYTICS_PERIOD: AnalyticsPeriod = '24h';
-
-export const PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-  'current-month': 'This month',
-  'last-month': 'Last month',
-  'current-year': 'This year',
-  'last-year': 'Last year',
-};
+export { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, PERIOD_LABELS, type AnalyticsPeriod } from './analytics-periods.ts';
 
 export const analyticsPeriod = z.enum(ANALYTICS_PERIODS, {
   error: () => `Unknown period: use one of ${ANALYTICS_PERIODS.join(', ')}`,

@@ -5,6 +5,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 import { z } from 'zod';
 import { analyticsPeriod, PERIOD_LABELS, type AnalyticsPeriod } from './analytics.ts';
 import { formulaSafeCell } from './customer.ts';
+import { premiumText } from './premium-text.ts';
 
 export const conversionInput = z.object({ period: analyticsPeriod.default('30d') });
 export type ConversionInput = z.infer<typeof conversionInput>;
@@ -41,8 +42,7 @@ export interface ConversionTable {
 export const NOT_CLAIMED = 'Not claimed';
 
 /** How a premium is written in the table and the CSV: dollars with cents, or "—" when unknown. */
-export const premiumText = (cents: number | null) =>
-  cents === null ? '—' : `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export { premiumText };
 
 export const CONVERSION_CSV_COLUMNS = [
   'Group',

@@ -4,6 +4,7 @@ import type { FirstTouch } from './first-touch.ts';
 import { normalisePhone, phoneKey } from './phone.ts';
 import type { DoNotContactView } from './privacy.ts';
 import { stripControls, stripControlsKeepLines } from './text.ts';
+import { CALL_OUTCOMES, CALL_OUTCOME_LABELS } from './call-outcomes.ts';
 
 export const LEAD_STATUSES = ['unclaimed', 'called', 'follow-up', 'quoted', 'closed', 'lost'] as const;
 export const leadStatus = z.enum(LEAD_STATUSES);
@@ -154,16 +155,9 @@ export const RESPONSE_PROMISE_MS = 24 * 60 * 60 * 1000;
 // ---- A broker's working day: sorting, the lead record, calls, follow-ups and My work (docs/product.md §10).
 
 /** What a logged call came to. */
-export const CALL_OUTCOMES = ['reached', 'voicemail', 'no-answer', 'wrong-number', 'do-not-contact'] as const;
+export { CALL_OUTCOMES, CALL_OUTCOME_LABELS };
 export const callOutcome = z.enum(CALL_OUTCOMES);
 export type CallOutcome = z.infer<typeof callOutcome>;
-export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
-  reached: 'Reached',
-  voicemail: 'Left voicemail',
-  'no-answer': 'No answer',
-  'wrong-number': 'Wrong number',
-  'do-not-contact': 'Asked not to be contacted',
-};
 
 export const CALL_NOTE_MAX = 2000;
 /** How far ahead a follow-up may be set. */

@@ -1,7 +1,7 @@
 // "Asked not to be contacted" on screen (issue 25): the badge of the lists, the warning that replaces a
 // call link, the record's panel with both dates (the request and any newer form submission), the
 // one-tap action that records it, and an admin's lift with a reason.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DoNotContactView } from '../../schemas/privacy.ts';
 import { useTRPC } from '../lib/trpc.ts';
@@ -23,7 +23,7 @@ export const DoNotContactBadge = ({ mark }: { mark?: DoNotContactView | null }) 
   ) : null;
 
 /** In place of a call link: the number is shown, not dialled. */
-export const NoCallWarning = ({ phone, className = '' }: { phone: string; className?: string }) => (
+export const NoCallWarning = ({ phone, className = '' }: { phone: ReactNode; className?: string }) => (
   <span className={`inline-flex min-h-11 items-center gap-1 font-medium text-rose-800 ${className}`} role="note">
     <span aria-hidden="true">⚠</span> Do not call {phone}
   </span>

@@ -1,6 +1,6 @@
 // The choice of an analytics period (schemas/analytics.ts) as a select: the analytics page and the
 // dashboard's conversion table, each with its own label.
-import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../schemas/analytics.ts';
+import { ANALYTICS_PERIODS, PERIOD_LABELS, type AnalyticsPeriod } from '../../schemas/analytics-periods.ts';
 
 export function PeriodSelect(props: { id: string; value: AnalyticsPeriod; onChange(period: AnalyticsPeriod): void; className: string }) {
   return (

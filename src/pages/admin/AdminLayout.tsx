@@ -14,7 +14,6 @@ import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.
 import { useTitleCount } from '../../lib/use-title-count.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
 import { Icon, type GlyphName } from '../../components/Icon.tsx';
-import { AwayDialog } from '../../components/AwayDialog.tsx';
 
 /** How often the My work count in the navigation and the tab title is asked for again. */
 const WORK_COUNT_REFRESH_MS = 30_000;
@@ -146,7 +145,11 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
           onAway={() => setAwayOpen(true)}
           onLogout={logout}
         />
-        {awayOpen && <AwayDialog onClose={() => setAwayOpen(false)} />}
+        {awayOpen && (
+          <Suspense fallback={null}>
+            <AwayDialog onClose={() => setAwayOpen(false)} />
+          </Suspense>
+        )}
       </header>
       {/* Bottom padding keeps the end of a page clear of the bottom navigation on small screens. */}
       <main
@@ -180,7 +183,8 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   );
 }
 
-// Loaded when opened: the dialog brings the shared zod rules, which the first screen does not need.
+// Loaded when opened: the dialogs bring the shared zod rules and dialog parts, which the first screen does not need.
+const AwayDialog = lazy(() => import('../../components/AwayDialog.tsx').then((m) => ({ default: m.AwayDialog })));
 const ChangePasswordDialog = lazy(() => import('./auth/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 const SignInSecurityDialog = lazy(() => import('./auth/SignInSecurityDialog.tsx').then((m) => ({ default: m.SignInSecurityDialog })));
 const EnrolmentScreen = lazy(() => import('./auth/SignInSecurityDialog.tsx').then((m) => ({ default: m.EnrolmentScreen })));

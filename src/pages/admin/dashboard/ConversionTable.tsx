@@ -4,9 +4,10 @@
 // no "from" or "to" in its names, which would shadow the activity export's From and To fields.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import type { AnalyticsPeriod } from '../../../../schemas/analytics.ts';
+import type { AnalyticsPeriod } from '../../../../schemas/analytics-periods.ts';
 import { PeriodSelect } from '../../../components/PeriodSelect.tsx';
-import { premiumText, type AgentConversionRow, type ConversionRow } from '../../../../schemas/lead-conversion.ts';
+import type { AgentConversionRow, ConversionRow } from '../../../../schemas/lead-conversion.ts';
+import { premiumText } from '../../../../schemas/premium-text.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { downloadFile } from '../../../lib/download.ts';

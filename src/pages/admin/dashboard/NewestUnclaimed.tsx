@@ -4,8 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { PhoneLink } from '../../../components/CallLink.tsx';
-import { DoNotContactBadge } from '../../../components/DoNotContact.tsx';
+import { telHref } from '../../../lib/phone.ts';
+import { PhoneText } from '../../../components/PhoneText.tsx';
+import { DoNotContactBadge, NoCallWarning } from '../../../components/DoNotContact.tsx';
 import { leadListHref, leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo } from '../../../lib/when.ts';
 
@@ -32,7 +33,14 @@ export function NewestUnclaimed({ adminHost }: { adminHost: boolean }) {
             {newest.name}
           </Link>
           <DoNotContactBadge mark={newest.doNotContact} />
-          <PhoneLink lead={newest} className="inline-flex min-h-11 items-center text-sm hover:underline" />
+          {/* A person who asked not to be contacted gets the warning, never a call link (the lead list's rule). */}
+          {newest.doNotContact ? (
+            <NoCallWarning phone={<PhoneText phone={newest.phone} />} />
+          ) : (
+            <a href={telHref(newest.phone)} className="inline-flex min-h-11 items-center text-sm hover:underline">
+              <PhoneText phone={newest.phone} />
+            </a>
+          )}
           <time className="text-sm text-slate-700" dateTime={newest.createdAt.toISOString()} title={fullTime(newest.createdAt)}>
             {relativeTo(newest.createdAt, Date.now())}
           </time>

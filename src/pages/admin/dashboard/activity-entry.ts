@@ -1,7 +1,7 @@
 // One recent-activity entry in words and where it leads: lead entries to the lead's record, customer
 // entries to the customers page with that customer open; nothing for a record that was deleted.
 import { adminPath } from '../../../../schemas/host-mode.ts';
-import { CALL_OUTCOME_LABELS } from '../../../../schemas/lead.ts';
+import { CALL_OUTCOME_LABELS } from '../../../../schemas/call-outcomes.ts';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import type { RouterOutputs } from '../../../lib/trpc.ts';
 
