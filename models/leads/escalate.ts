@@ -8,6 +8,7 @@
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
+import { noteLeadChange } from '../live.ts';
 import { getOfficeSettings } from '../office-settings.ts';
 import { enqueueEscalationNotice } from '../outbox.ts';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
@@ -133,6 +134,7 @@ export async function escalateDue(now = new Date()): Promise<number> {
       if (!mine) continue;
       await runStep(current, mine, minutesOf(ladder, step)!, now);
       await steps().updateOne({ _id: mine._id }, { $set: { done: true } });
+      void noteLeadChange(); // open consoles show the new holder (or the pool) and the timeline entry at once
       ran++;
     }
   }
