@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config.ts';
 import { createApp } from '../server/app.ts';
 import { hashPassword } from '../models/staff.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
+import { generator } from './helpers/seeded-random.ts';
 
 let db: TestDatabase;
 let closeApp: () => Promise<void>;
@@ -23,18 +24,6 @@ const DAY = 24 * 60 * MIN;
 /** Fewer than the 1,000 of models/leads/assignment-week.test.ts: every step here is real database writes. */
 const LEADS = Number(process.env.SIM_LEADS ?? 60);
 const admin = { id: 'sim', name: 'Sim Admin', email: 'sim@example.com' };
-
-/** mulberry32: the same week every run. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const start = new Date(Date.now() - 8 * DAY);
 const arrivals = Array.from({ length: LEADS }, (_, i) => start.getTime() + Math.floor((i * 7 * DAY) / LEADS));
