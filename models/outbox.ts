@@ -116,13 +116,21 @@ export async function enqueueNewLeadNotices(lead: NewLead): Promise<void> {
 /**
  * Queues a step of the escalation ladder on Slack and email: `text` says what happened; the email goes
  * to the holder (`holder`, a reminder) or to the admins (the escalation), else to the team. Keyed by lead
- * and kind, so a step run again queues nothing twice.
+ * and kind (and holding, for a reminder), so a step run again queues nothing twice.
  */
-export async function enqueueEscalationNotice(leadId: string, kind: 'holder-reminder' | 'escalation', text: string, holder: string | null) {
+export async function enqueueEscalationNotice(
+  leadId: string,
+  kind: 'holder-reminder' | 'escalation',
+  text: string,
+  holder: string | null,
+  /** The holding a reminder is for (each holding of a lead has its own), in the key. */
+  holding?: string,
+) {
   const now = new Date();
+  const key = holding ? `${leadId}:${kind}:${holding}` : `${leadId}:${kind}`;
   const entries = (['slack', 'team-email'] as const)
     .filter((channel) => enabled.has(channel))
-    .map((channel) => ({ _id: `${leadId}:${kind}:${channel}`, leadId, kind, channel, dueAt: now, data: { text, holder } }));
+    .map((channel) => ({ _id: `${key}:${channel}`, leadId, kind, channel, dueAt: now, data: { text, holder } }));
   await enqueue(entries);
 }
 

@@ -16,23 +16,12 @@ import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { phoneSearchDigits, RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
+import { generator } from './helpers/seeded-random.ts';
 
 const SEED = Number(process.env.RM_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const OPS = 520;
 const AGENTS = ['Ben Carter', 'Stef'];
 const JWT_SECRET = 'property-secret-property-secret-0123';
-
-/** mulberry32: a small seeded generator, so a seed replays the same operations. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let db: TestDatabase;
 let inProcess: { server: Server; close: () => Promise<void>; url: string };

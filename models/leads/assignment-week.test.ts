@@ -7,22 +7,12 @@ import { expect, it } from 'vitest';
 import { eligibleFor, shareOf, type AgentForAssignment } from '../availability.ts';
 import { pickAgent } from './assign.ts';
 import { dueSteps, type LadderStep } from './ladder.ts';
+import { generator } from '../../tests/helpers/seeded-random.ts';
 
 const ALL = ['CA', 'CO', 'FL', 'NY', 'TX'];
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 const LADDER = { remindAfterMin: 30, returnAfterMin: 60, adminsAfterMin: 180 };
-
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SimLead {
   createdAt: Date;

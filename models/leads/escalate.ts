@@ -1,13 +1,16 @@
 // The escalation ladder (issue 27) for a lead nobody has called, at the minutes an admin sets (Office
 // settings): a reminder to its holder (to the team while nobody holds it), then back to the pool (or
 // to the next agent in round robin), then a notice to the admins. The holder's steps count from the
-// claim, the admins' from arrival. Each step runs once per lead whatever the number of servers: it is
-// taken by inserting `lead_escalations` `<leadId>:<step>` (a unique key), made, then marked done; a
-// step whose taker died is taken over after its lease by one conditional write, and every action is
-// conditional or keyed, so running it again changes nothing twice.
+// claim, the admins' from arrival. Each holding has its own ladder, each step run once per holding
+// whatever the number of servers: it is taken by inserting `lead_escalations` under a unique key,
+// `<leadId>:<claim time>:<step>` for a holder, `<leadId>:pool<return time>:<step>` for a stint in the
+// pool after a return, `<leadId>:<step>` for the first stint in the pool and for the admins' notice
+// (once per lead); made, then marked done. A step whose taker died is taken over after its lease by
+// one conditional write, and every action is conditional or keyed, so running it again changes nothing twice.
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
+import { noteLeadChange } from '../live.ts';
 import { getOfficeSettings } from '../office-settings.ts';
 import { enqueueEscalationNotice } from '../outbox.ts';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
@@ -38,7 +41,7 @@ const LOOK_BACK_MS = 30 * 24 * 3600_000;
 const MINUTE = 60_000;
 
 /** Makes one step (again, after a takeover: each action is conditional or keyed). */
-async function runStep(lead: LeadRecord, step: StepDoc, minutes: number, now: Date): Promise<void> {
+async function runStep(lead: LeadRecord, step: StepDoc, minutes: number, now: Date, returnedBy: string | null): Promise<void> {
   const leadId = String(lead._id);
   const after = minutesInWords(minutes);
   if (step.step === 'remind') {
@@ -47,7 +50,7 @@ async function runStep(lead: LeadRecord, step: StepDoc, minutes: number, now: Da
       : `Reminder to the team: nobody took it within ${after}`;
     await Promise.all([
       addTimelineEntry(lead._id, { at: now, kind: 'escalated', user: ROUND_ROBIN_USER, reason }),
-      enqueueEscalationNotice(leadId, 'holder-reminder', `${reason}: ${lead.name}`, step.holder),
+      enqueueEscalationNotice(leadId, 'holder-reminder', `${reason}: ${lead.name}`, step.holder, step._id.slice(leadId.length + 1)),
     ]);
   } else if (step.step === 'admins') {
     const reason = `Admins told: not called within ${after} of arriving`;
@@ -65,13 +68,48 @@ async function runStep(lead: LeadRecord, step: StepDoc, minutes: number, now: Da
     if (taken) await assignLead(lead._id, now, { exclude: step.holder, why: 'Returned by escalation' });
   } else {
     const why = `Still in the pool after ${after}`;
-    const assigned = await assignLead(lead._id, now, { why });
-    if (!assigned) await addTimelineEntry(lead._id, { at: now, kind: 'escalated', user: ROUND_ROBIN_USER, reason: why });
+    // Not straight back to the agent it was just taken from: that agent had their turn.
+    const assigned = await assignLead(lead._id, now, { why, ...(returnedBy ? { exclude: returnedBy } : {}) });
+    // Manual mode (or nobody eligible, already said): the entry; a lead claimed meanwhile needs none.
+    if (!assigned && (await LeadModel.exists({ _id: lead._id, claimedBy: null })))
+      await addTimelineEntry(lead._id, { at: now, kind: 'escalated', user: ROUND_ROBIN_USER, reason: why });
   }
 }
 
+/** A waiting lead with the end of its last escalation return, when it is in the pool after one. */
+type Holding = LeadRecord & { pooledAt?: Date | null; returnedBy?: string | null };
+
+/** The key of a step of the lead's present holding (see the header). */
+function keyOf(lead: Holding, step: LadderStep): string {
+  const id = String(lead._id);
+  if (step === 'admins') return `${id}:admins`;
+  if (lead.claimedBy && lead.claimedAt) return `${id}:${lead.claimedAt.getTime()}:${step}`;
+  if (!lead.claimedBy && lead.pooledAt) return `${id}:pool${lead.pooledAt.getTime()}:${step}`;
+  return `${id}:${step}`;
+}
+
+/** The lead with its last return to the pool (from the steps taken), while nobody holds it. */
+function withPoolStint(lead: LeadRecord, taken: StepDoc[]): Holding {
+  if (lead.claimedBy) return lead;
+  const last = taken
+    .filter((s) => s.leadId === String(lead._id) && s.step === 'return' && s.holder)
+    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  return last ? { ...lead, pooledAt: last.at, returnedBy: last.holder } : lead;
+}
+
+/**
+ * The step of the present holding as taken, if it was. A holder's step taken before steps were keyed
+ * per holding (`<leadId>:<step>`, naming this holder, at or after the claim) counts for this holding.
+ */
+function takenFor(lead: Holding, step: LadderStep, byKey: Map<string, StepDoc>): StepDoc | undefined {
+  const found = byKey.get(keyOf(lead, step));
+  if (found || !lead.claimedBy || !lead.claimedAt || step === 'admins') return found;
+  const old = byKey.get(`${String(lead._id)}:${step}`);
+  return old && old.holder === lead.claimedBy && old.at.getTime() >= lead.claimedAt.getTime() ? old : undefined;
+}
+
 /** Takes a step: inserts its key, or takes over an expired lease. Null when another server has it or it is done. */
-async function takeStep(lead: LeadRecord, step: LadderStep, now: Date, found?: StepDoc): Promise<StepDoc | null> {
+async function takeStep(lead: Holding, step: LadderStep, now: Date, found?: StepDoc): Promise<StepDoc | null> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   if (found) {
     if (found.done || found.leaseUntil.getTime() > now.getTime()) return null;
@@ -79,7 +117,7 @@ async function takeStep(lead: LeadRecord, step: LadderStep, now: Date, found?: S
     return r.modifiedCount ? { ...found, leaseUntil } : null;
   }
   const doc: StepDoc = {
-    _id: `${String(lead._id)}:${step}`,
+    _id: keyOf(lead, step),
     leadId: String(lead._id),
     step,
     holder: lead.claimedBy ?? null,
@@ -115,25 +153,38 @@ export async function escalateDue(now = new Date()): Promise<number> {
     .find({ leadId: { $in: waiting.map((l) => String(l._id)) } })
     .toArray();
   const byKey = new Map(taken.map((s) => [s._id, s]));
-  const settled = (lead: LeadRecord) =>
+  const settled = (lead: Holding) =>
     new Set(
       LADDER.filter((step) => {
-        const found = byKey.get(`${String(lead._id)}:${step}`);
+        const found = takenFor(lead, step, byKey);
         return found && (found.done || found.leaseUntil.getTime() > now.getTime());
       }),
     );
   let ran = 0;
-  for (const lead of waiting) {
+  for (const waitingLead of waiting) {
+    const lead = withPoolStint(waitingLead, taken);
     for (const step of dueSteps(lead, ladder, settled(lead), now)) {
       // The lead as it is now: an earlier step of this pass, or another server, may have moved it.
-      const current = await LeadModel.findById(lead._id).lean<LeadRecord>();
-      if (!current || FINISHED.includes(current.status as LeadStatus)) break;
+      const fresh = await LeadModel.findById(lead._id).lean<LeadRecord>();
+      if (!fresh || FINISHED.includes(fresh.status as LeadStatus)) break;
+      // In the pool: its last return as stored now (the return's key is stored before the lead moves).
+      const current: Holding = fresh.claimedBy
+        ? fresh
+        : withPoolStint(
+            fresh,
+            await steps()
+              .find({ leadId: String(fresh._id), step: 'return' })
+              .toArray(),
+          );
       if (!dueSteps(current, ladder, new Set(), now).includes(step)) continue;
-      const mine = await takeStep(current, step, now, byKey.get(`${String(lead._id)}:${step}`));
+      const mine = await takeStep(current, step, now, takenFor(current, step, byKey));
       if (!mine) continue;
-      await runStep(current, mine, minutesOf(ladder, step)!, now);
+      await runStep(current, mine, minutesOf(ladder, step)!, now, current.returnedBy ?? null);
       await steps().updateOne({ _id: mine._id }, { $set: { done: true } });
+      void noteLeadChange(); // open consoles show the new holder (or the pool) and the timeline entry at once
       ran++;
+      // A return starts a new holding (or stint in the pool): its ladder counts from now, on a later pass.
+      if (step === 'return') break;
     }
   }
   if (ran) logger.info({ steps: ran }, 'escalation steps run');

@@ -1,6 +1,7 @@
 // The escalation ladder's rule, without the database (escalate.ts runs it; the simulation test drives it
 // directly): which steps are due for a lead nobody has called. The holder's steps (reminder, return)
-// count from the claim, or from arrival while nobody holds it; the admins' notice from arrival.
+// count from the claim, or while nobody holds it from its last return to the pool (else its arrival);
+// the admins' notice from arrival. Each holding has a ladder of its own (escalate.ts keys the steps).
 import type { EscalationLadder } from '../../schemas/office.ts';
 
 export const LADDER = ['remind', 'return', 'admins'] as const;
@@ -12,14 +13,18 @@ export const minutesOf = (ladder: EscalationLadder, step: LadderStep): number | 
   ({ remind: ladder.remindAfterMin, return: ladder.returnAfterMin, admins: ladder.adminsAfterMin })[step];
 
 /** When a step comes due for a lead (ms since the epoch). */
-export function dueAt(lead: { createdAt: Date; claimedAt?: Date | null }, step: LadderStep, minutes: number): number {
-  const from = step === 'admins' ? lead.createdAt : (lead.claimedAt ?? lead.createdAt);
+export function dueAt(
+  lead: { createdAt: Date; claimedAt?: Date | null; pooledAt?: Date | null },
+  step: LadderStep,
+  minutes: number,
+): number {
+  const from = step === 'admins' ? lead.createdAt : (lead.claimedAt ?? lead.pooledAt ?? lead.createdAt);
   return from.getTime() + minutes * MINUTE;
 }
 
 /** The steps due at `now`, in ladder order, leaving out those already taken and all of them once the lead was called. */
 export function dueSteps(
-  lead: { createdAt: Date; claimedAt?: Date | null; contactedAt?: Date | null },
+  lead: { createdAt: Date; claimedAt?: Date | null; pooledAt?: Date | null; contactedAt?: Date | null },
   ladder: EscalationLadder,
   taken: ReadonlySet<LadderStep>,
   now: Date,
