@@ -23,10 +23,8 @@ export async function* inBatches<T>(source: AsyncIterable<T>, size = 500): Async
   if (batch.length) yield batch;
 }
 
-/** The text of `first` and the chunks after it, in pieces of about PIECE characters; the first piece at once. */
-async function* pieces(first: string, rest: AsyncIterator<string>): AsyncGenerator<string> {
-  // The first piece leaves at once: the client sees the answer start while the rest is read.
-  yield first;
+/** The text of the chunks, in pieces of about PIECE characters. */
+async function* pieces(rest: AsyncIterator<string>): AsyncGenerator<string> {
   let pending = '';
   for (let next = await rest.next(); !next.done; next = await rest.next()) {
     pending += next.value;
@@ -40,8 +38,9 @@ async function* pieces(first: string, rest: AsyncIterator<string>): AsyncGenerat
 /**
  * Sends `chunks` as the body with `headers` (status 200); the first chunk is awaited before the headers go.
  * Resolves when the answer is complete, or when the client went away (the source is then closed). The
- * rest is piped, so a client that reads slower than the rows come holds the reading back (one 'drain'
- * listener for the whole answer, also through the compression stream).
+ * first chunk leaves at once, through the compression stream too (its flush), so the client sees the
+ * answer start while the rest is read; the rest is piped, so a client that reads slower than the rows
+ * come holds the reading back (one 'drain' listener for the whole answer).
  */
 export async function streamText(res: Response, headers: Record<string, string>, chunks: AsyncIterable<string>): Promise<void> {
   const it = chunks[Symbol.asyncIterator]();
@@ -51,8 +50,10 @@ export async function streamText(res: Response, headers: Record<string, string>,
     res.end();
     return;
   }
+  res.write(first.value);
+  (res as Response & { flush?: () => void }).flush?.();
   // A failure after this destroys the response: the client sees the answer cut short, never whole.
-  await pipeline(Readable.from(pieces(first.value, it)), res).catch(() => it.return?.(undefined));
+  await pipeline(Readable.from(pieces(it)), res).catch(() => it.return?.(undefined));
 }
 
 /** The JSON text of an array, from batches of items, `[` … `]`, each batch one piece. */

@@ -3,6 +3,7 @@
 // a caller sees when reading fails before or during the answer.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import compression from 'compression';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
@@ -91,6 +92,8 @@ describe('a streamed JSON array', () => {
   let close = () => {};
   beforeAll(async () => {
     const app = express();
+    // Compressed as the app compresses, so a piece held in the compression stream would show.
+    app.use(compression());
     const batches = async function* (failAt: number) {
       for (let i = 0; i < 3; i++) {
         if (i === failAt) throw new Error('the database went away');
@@ -149,8 +152,16 @@ describe('a streamed JSON array', () => {
   });
 
   it('a failure after rows were sent cuts the answer short instead of ending it as if whole', async () => {
-    const res = await fetch(`${url}/fail/2`);
-    expect(res.status).toBe(200);
-    await expect(res.text()).rejects.toThrow();
+    // Compressed, the cut may come before the first piece has left the compression stream: either way
+    // the client never reads an answer that ends as if whole.
+    const outcome = await fetch(`${url}/fail/2`).then(
+      (res) =>
+        res.text().then(
+          () => `whole ${res.status}`,
+          () => 'cut short',
+        ),
+      () => 'cut short',
+    );
+    expect(outcome).toBe('cut short');
   });
 });
