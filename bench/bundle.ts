@@ -4,12 +4,12 @@
 // its preloads and the chunks loaded on demand while the screen renders. Budgets: 80 kB a public page,
 // 150 kB the first admin screen (the dashboard after sign-in, with one lead). Prints, never asserts.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort, waitFor } from './http.ts';
+import { freePort, spawnBuiltServer, waitFor } from './http.ts';
 
 const ADMIN = { name: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 const PUBLIC = ['/', '/about', '/contact'];
@@ -87,21 +87,7 @@ export async function benchBundle(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-bench-'));
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-secret-'.repeat(4),
-      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'bench-data-key').toString('base64'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      ADMIN_NAME: ADMIN.name,
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const server = spawnBuiltServer(port, dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

@@ -123,14 +123,9 @@ function adminJs(): { screen: string; gzipBytes: number }[] {
   });
 }
 
-export async function benchHttp(): Promise<void> {
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-bench-'));
-  const [port, ceilingPort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
-  // The built server as `npm start` runs it.
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+/** The built server as `npm start` runs it in production, on `port` with its data in `dataDir`. */
+export function spawnBuiltServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -140,8 +135,18 @@ export async function benchHttp(): Promise<void> {
       JWT_SECRET: 'bench-secret-'.repeat(4),
       DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'bench-data-key').toString('base64'),
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
+}
+
+export async function benchHttp(): Promise<void> {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-bench-'));
+  const [port, ceilingPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawnBuiltServer(port, dataDir);
   let ceiling: ChildProcess | undefined;
   try {
     await waitFor(`${base}/api/health`, server, 300);

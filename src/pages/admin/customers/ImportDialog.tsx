@@ -57,21 +57,11 @@ function RowsTable({ report }: { report: ImportReport }) {
           <caption className="sr-only">What each row of the file does</caption>
           <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">
             <tr>
-              <th scope="col" className="px-2 py-2">
-                Row
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Customer
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Policy
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Outcome
-              </th>
-              <th scope="col" className="px-2 py-2">
-                Details
-              </th>
+              {['Row', 'Customer', 'Policy', 'Outcome', 'Details'].map((heading) => (
+                <th key={heading} scope="col" className="px-2 py-2">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
