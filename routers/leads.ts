@@ -9,7 +9,7 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, leadBatchesNewestFirst, listLeads, unclaimLead } from '../models/leads/index.ts';
+import { claimLead, createLeadByStaff, leadBatchesNewestFirst, unclaimLead } from '../models/leads/index.ts';
 import { streamJsonArray } from '../server/stream-answer.ts';
 import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../models/lead-changes.ts';
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
@@ -26,7 +26,15 @@ import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { premiumWrittenBy } from '../models/policies/index.ts';
 
 export const leadsRouter = router({
-  list: protectedProcedure.query(async () => withDoNotContact(await listLeads())),
+  /**
+   * Every lead, newest first, as one tRPC answer (the console pages instead): gathered from the same
+   * batches as the streamed REST list, so the database never sorts or holds the whole collection.
+   */
+  list: protectedProcedure.query(async () => {
+    const all = [];
+    for await (const batch of withDoNotContactBatches(leadBatchesNewestFirst())) all.push(...batch);
+    return all;
+  }),
   /**
    * The same list a batch at a time with the do-not-contact marks (one read per batch), for the REST
    * answer that writes it as it reads it (not for /trpc).

@@ -87,6 +87,11 @@ export function encodeEntry(e: StoredEntry): string {
   }).join(SEP);
 }
 
+/** What a stored entry says of its lead: its text after the mark. Equal texts, same facts (sameFacts), without decoding. */
+export const storedFacts = (stored: unknown) => (typeof stored === 'string' ? stored.slice(stored.indexOf(SEP) + 1) : '');
+/** The text storedFacts answers for an entry. */
+export const factsText = (e: StoredEntry) => storedFacts(encodeEntry(e));
+
 /** Matches a stored entry that carries `mark` (the compare-and-set of write.ts), on either engine. */
 export const entryWithMark = (mark: string) => ({ $regex: `^${mark.replace(/[^0-9a-zA-Z]/g, '')}${SEP}` });
 

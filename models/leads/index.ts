@@ -17,7 +17,6 @@ export {
   deleteLead,
   findLead,
   getLeadView,
-  listLeads,
   unclaimLead,
   updateLead,
 } from './lead.ts';

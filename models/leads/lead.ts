@@ -6,7 +6,7 @@ import { logActivity, type Actor } from '../activity.ts';
 import { listAgents } from '../staff.ts';
 import { nextLeadSeq, recordClaimWait } from './counters.ts';
 import { changeLead, countedWrite } from './write.ts';
-import { LIST_PROJECTION, toLeadView } from './view.ts';
+import { toLeadView } from './view.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
 import { leadRegion } from './region.ts';
@@ -79,12 +79,6 @@ export async function findLead(leadId: string): Promise<LeadRecord> {
   const lead = mongoose.isValidObjectId(leadId) ? await LeadModel.findById(leadId).lean<LeadRecord>() : null;
   if (!lead) throw notFound('Lead not found');
   return lead;
-}
-
-export async function listLeads(): Promise<LeadView[]> {
-  const leads = await LeadModel.find().sort({ createdAt: -1 }).select(LIST_PROJECTION).lean<LeadRecord[]>();
-  const now = Date.now();
-  return leads.map((l) => toLeadView(l, now));
 }
 
 export async function getLeadView(leadId: string): Promise<LeadView> {

@@ -18,10 +18,10 @@ import {
   rebuildClaimWaits,
   entryDocs,
   moveDelta,
-  lastSeq,
+  nextLeadSeq,
   splitRanges,
 } from './counters.ts';
-import { encodeEntry, entriesOf, entryKey, entryOf, sameFacts, type Entry } from './entry.ts';
+import { encodeEntry, entriesOf, entryKey, entryOf, factsText, storedFacts } from './entry.ts';
 import type { LeadFacts } from './rules.ts';
 import { FACTS_PROJECTION, STALE_MS, syncEntry, type PendingChange } from './write.ts';
 
@@ -87,11 +87,31 @@ async function frozen<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Every entry of the list, by lead id. */
-async function readAllEntries(): Promise<Map<string, Entry>> {
-  const all = new Map<string, Entry>();
-  for await (const fields of allBuckets()) for (const e of entriesOf(fields)) all.set(e.id, e);
-  return all;
+/** Every entry as stored, by lead id: its number and its text (compact: no entry is decoded). */
+interface StoredEntryAt {
+  seq: number;
+  stored: unknown;
+}
+
+/**
+ * Every entry of the list by lead id, and the places of a lead's second entry (under another number),
+ * which the pass moves like any wrong one. One string per lead is held, not a decoded entry, and the
+ * leads themselves are never held: the check runs on every start, so its memory must not grow with the
+ * data beyond this one map (about 30 MiB at 100,000 leads).
+ */
+async function readStoredEntries(): Promise<{ entries: Map<string, StoredEntryAt>; doubles: [string, number][] }> {
+  const entries = new Map<string, StoredEntryAt>();
+  const doubles: [string, number][] = [];
+  for await (const fields of allBuckets())
+    for (const [key, stored] of Object.entries(fields)) {
+      const cut = key.indexOf('_');
+      const id = key.slice(cut + 1);
+      const seq = Number(key.slice(0, cut));
+      const other = entries.get(id);
+      if (other) doubles.push([id, other.seq]);
+      entries.set(id, { seq, stored });
+    }
+  return { entries, doubles };
 }
 
 /** Runs `fn` over `items`, `width` at a time. */
@@ -104,17 +124,13 @@ async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promis
   );
 }
 
-/**
- * Brings every entry to what its lead says (write.ts syncEntry), numbering leads that have no
- * number (written around the model) first. Answers how many leads there were, how many were
- * numbered and how many entries were wrong.
- */
-async function syncAllEntries(): Promise<{ leads: number; numbered: number; repaired: number }> {
-  const rows = (await leads().find({}, { projection: FACTS_PROJECTION }).toArray()) as unknown as LeadFacts[];
-  const unnumbered = rows
-    .filter((l) => typeof l.seq !== 'number')
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
-  let seq = Math.max(await lastSeq(), ...rows.map((l) => (typeof l.seq === 'number' ? l.seq : 0)));
+/** Numbers leads written without one (around the model), in arrival order, from numbers reserved past `highest`. */
+async function numberLeads(unnumbered: LeadFacts[], highest: number): Promise<void> {
+  await counters().updateOne({ _id: 'seq' }, { $max: { n: highest } }, { upsert: true });
+  if (!unnumbered.length) return;
+  unnumbered.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || String(a._id).localeCompare(String(b._id)));
+  // Reserved, not worked out from the highest number seen: a lead created meanwhile takes the next one.
+  let seq = (await nextLeadSeq(unnumbered.length)) - unnumbered.length;
   for (let i = 0; i < unnumbered.length; i += 1000) {
     const batch = unnumbered.slice(i, i + 1000);
     for (const l of batch) l.seq = ++seq;
@@ -123,20 +139,49 @@ async function syncAllEntries(): Promise<{ leads: number; numbered: number; repa
       { ordered: false },
     );
   }
-  await counters().updateOne({ _id: 'seq' }, { $max: { n: seq } }, { upsert: true });
-  const entries = await readAllEntries();
-  const wrong: [unknown, number][] = [];
-  for (const l of rows) {
-    const e = entries.get(String(l._id));
-    entries.delete(String(l._id));
-    if (!e || e.seq !== l.seq || !sameFacts(e, entryOf(l, ''))) wrong.push([l._id, l.seq!]);
-    if (e && e.seq !== l.seq) wrong.push([e.id, e.seq]);
+}
+
+/**
+ * Brings every entry to what its lead says (write.ts syncEntry), numbering leads that have no
+ * number (written around the model) first. The leads are read in one pass of a cursor, a batch at
+ * a time, and only the wrong ones are kept. Answers how many leads there were, how many were
+ * numbered and how many entries were wrong.
+ */
+async function syncAllEntries(): Promise<{ leads: number; numbered: number; repaired: number }> {
+  const { entries, doubles } = await readStoredEntries();
+  const wrong: [unknown, number][] = [...doubles];
+  /** The leads whose entry is missing or wrong, by id (placeMissingInBulk places the missing ones). */
+  const wrongLeads = new Map<string, LeadFacts>();
+  const unnumbered: LeadFacts[] = [];
+  let highest = 0;
+  let n = 0;
+  for await (const doc of leads().find({}, { projection: FACTS_PROJECTION, batchSize: 1000 })) {
+    const l = doc as unknown as LeadFacts;
+    n++;
+    if (typeof l.seq !== 'number') {
+      unnumbered.push(l);
+      continue;
+    }
+    highest = Math.max(highest, l.seq);
+    const id = String(l._id);
+    const e = entries.get(id);
+    entries.delete(id);
+    if (!e || e.seq !== l.seq || storedFacts(e.stored) !== factsText(entryOf(l, ''))) {
+      wrong.push([l._id, l.seq]);
+      wrongLeads.set(id, l);
+    }
+    if (e && e.seq !== l.seq) wrong.push([id, e.seq]);
+  }
+  await numberLeads(unnumbered, highest);
+  for (const l of unnumbered) {
+    wrong.push([l._id, l.seq!]);
+    wrongLeads.set(String(l._id), l);
   }
   // Entries of leads gone (or come) since the read: syncEntry reads each lead again.
-  for (const e of entries.values()) wrong.push([e.id, e.seq]);
-  const single = await placeMissingInBulk(rows, wrong, entries);
+  for (const [id, e] of entries) wrong.push([id, e.seq]);
+  const single = await placeMissingInBulk(wrongLeads, wrong, entries);
   await eachLimited(single, 8, async ([id, s]) => applyDelta(await syncEntry(id, s), undefined, [bucketOf(s)]));
-  return { leads: rows.length, numbered: unnumbered.length, repaired: wrong.length };
+  return { leads: n, numbered: unnumbered.length, repaired: wrong.length };
 }
 
 /**
@@ -145,11 +190,10 @@ async function syncAllEntries(): Promise<{ leads: number; numbered: number; repa
  * syncEntry (those with an entry, and those of a document where another writer came first).
  */
 async function placeMissingInBulk(
-  rows: LeadFacts[],
+  byId: Map<string, LeadFacts>,
   wrong: [unknown, number][],
-  entries: Map<string, Entry>,
+  entries: Map<string, unknown>,
 ): Promise<[unknown, number][]> {
-  const byId = new Map(rows.map((l) => [String(l._id), l]));
   const buckets = new Map<number, LeadFacts[]>();
   const rest: [unknown, number][] = [];
   for (const [id, seq] of wrong) {
@@ -182,17 +226,26 @@ async function placeMissingInBulk(
   return rest;
 }
 
-/** Sets the counters to the sum of the entries (run frozen: no entry moves meanwhile). */
-async function recountFromEntries(): Promise<void> {
+/** What the entries add up to (counters.ts contribution), and the entry documents that hold any: one entry document decoded at a time. */
+async function entrySums(): Promise<{ all: Record<string, number>; buckets: Set<number> }> {
   const now = Date.now();
   const all: Record<string, number> = {};
-  const entries = await readAllEntries();
-  for (const e of entries.values()) contribution(e, e.seq, 1, now, all);
+  const buckets = new Set<number>();
+  for await (const fields of allBuckets())
+    for (const e of entriesOf(fields)) {
+      contribution(e, e.seq, 1, now, all);
+      buckets.add(bucketOf(e.seq));
+    }
+  return { all, buckets };
+}
+
+/** Sets the counters to the sum of the entries (run frozen: no entry moves meanwhile). */
+async function recountFromEntries(): Promise<void> {
+  const { all, buckets } = await entrySums();
   const { main, ranges } = splitRanges(all);
   const rangeFields: Record<string, Record<string, number | string>> = ranges;
   // Every entry document gets a fresh token: what a process holds from before the recount is read again (entry-cache.ts).
-  for (const b of new Set([...entries.values()].map((e) => bucketOf(e.seq))))
-    (rangeFields[`r${rangeOf(b * BUCKET)}`] ??= {})[bucketToken(b)] = new mongoose.Types.ObjectId().toHexString();
+  for (const b of buckets) (rangeFields[`r${rangeOf(b * BUCKET)}`] ??= {})[bucketToken(b)] = new mongoose.Types.ObjectId().toHexString();
   const doc: Record<string, Record<string, unknown>> = { c: {}, t: {}, w: {} };
   for (const [path, n] of Object.entries(main)) {
     const [top, mid, leaf] = path.split('.');
@@ -279,10 +332,7 @@ export async function checkLeadReadModel(): Promise<void> {
 
 /** Whether the kept totals equal the sum of the entries (read without a freeze: a difference may be a write under way). */
 async function countersMatchEntries(): Promise<boolean> {
-  const all: Record<string, number> = {};
-  const now = Date.now();
-  for (const e of (await readAllEntries()).values()) contribution(e, e.seq, 1, now, all);
-  const { main } = splitRanges(all);
+  const { main } = splitRanges((await entrySums()).all);
   const doc = (await counters().findOne({ _id: 'leads' })) as Record<string, Record<string, unknown>> | null;
   const keptPaths = ['c', 't'].flatMap((top) =>
     Object.entries(doc?.[top] ?? {}).flatMap(([mid, v]) =>
