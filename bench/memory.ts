@@ -1,6 +1,7 @@
 // `npm run bench memory`: the footprint of the built server as `npm start` runs it, with the processes it
 // starts (the embedded FerretDB), for an empty database and for 100,000 leads: the start time (to the
-// first answer), the idle RSS, and for each load (the HTTP phase of `npm run bench http`, the lead
+// first answer), the idle RSS (WAIT seconds after the first answer, once the checks that run after
+// listening are done, with their peak), and for each load (the HTTP phase of `npm run bench http`, the lead
 // phase of `npm run bench leads`, one GET /api/admin/leads) the peak RSS and the level a while after.
 // BENCH_MEMORY_WAIT (seconds, default 60) is that while; BENCH_MEMORY_SIZES (default 0,100000) the sizes;
 // BENCH_SECONDS the length of each HTTP row (default 10). Prints, never asserts.
@@ -53,8 +54,8 @@ interface Footprint {
 const footprint = (pid: number): Footprint => ({ server: rssOf(pid), started: descendants(pid).reduce((s, p) => s + rssOf(p), 0) });
 const total = (f: Footprint) => f.server + f.started;
 
-/** Runs `work` while sampling the footprint every 100 ms; the peak, then the level WAIT seconds later. */
-async function phase(pid: number, work: () => Promise<string | void>) {
+/** Runs `work` while sampling the footprint every 100 ms; the peak, then the level `wait` seconds later. */
+async function phase(pid: number, work: () => Promise<string | void>, wait = WAIT) {
   const peak: Footprint = { server: 0, started: 0 };
   let peakTotal = 0;
   const before = footprint(pid);
@@ -70,7 +71,7 @@ async function phase(pid: number, work: () => Promise<string | void>) {
   } finally {
     clearInterval(timer);
   }
-  await sleep(WAIT * 1000);
+  await sleep(wait * 1000);
   return { before, peak, peakTotal, after: footprint(pid), note };
 }
 
@@ -210,8 +211,8 @@ async function benchSize(size: number) {
     });
     await waitFor(`${base}/api/health`, server, 300);
     const startMs = performance.now() - started;
-    await sleep(Math.min(WAIT, 10) * 1000);
-    const idle = footprint(server.pid!);
+    // The start-up checks of the kept copies run once the server listens: idle is the level after them.
+    const checks = await phase(server.pid!, async () => void (await sleep(WAIT * 1000)), 0);
     const token = await signIn(base);
     const f = (n: number) => n.toFixed(0).padStart(5);
     const fp = (x: Footprint) => `${f(x.server)} + ${f(x.started)} = ${f(total(x))}`;
@@ -220,18 +221,17 @@ async function benchSize(size: number) {
     console.log(`start (npm start of an unchanged checkout, to the first answer): ${(startMs / 1000).toFixed(2)} s`);
     console.log(`RSS in MiB as server + what it starts (FerretDB) = both; levels ${WAIT} s after each load\n`);
     console.log(`| ${'load'.padEnd(22)} | ${'before'.padEnd(21)} | ${'peak'.padEnd(21)} | ${'after'.padEnd(21)} | note`);
-    console.log(`| ${'idle'.padEnd(22)} | ${fp(idle)} | ${''.padEnd(21)} | ${''.padEnd(21)} |`);
+    const row = (name: string, r: Awaited<ReturnType<typeof phase>>) =>
+      console.log(
+        `| ${name.padEnd(22)} | ${fp(r.before)} | ${fp(r.peak).slice(0, 16)}${f(r.peakTotal)} | ${fp(r.after)} | ${r.note ?? ''}`,
+      );
+    row('start-up checks → idle', checks);
     const phases: [string, () => Promise<string | void>][] = [
       ['HTTP phase', () => httpLoad(base)],
       ['lead phase', () => leadLoad(base, token)],
       ['GET /api/admin/leads', () => fullList(base, token)],
     ];
-    for (const [name, work] of phases) {
-      const r = await phase(server.pid!, work);
-      console.log(
-        `| ${name.padEnd(22)} | ${fp(r.before)} | ${fp(r.peak).slice(0, 16)}${f(r.peakTotal)} | ${fp(r.after)} | ${r.note ?? ''}`,
-      );
-    }
+    for (const [name, work] of phases) row(name, await phase(server.pid!, work));
   } finally {
     if (server && server.exitCode === null) {
       server.kill('SIGTERM');

@@ -2,18 +2,13 @@
 // (the options, then the authenticator's response checked against the challenge kept for it), the
 // options and check of the sign-in's second step, and removing one. Adding the account's first
 // factor hands out recovery codes, as the authenticator app does.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { badRequest } from '../server/errors.ts';
 import type { RelyingParty } from '../server/relying-party.ts';
 import { FactorModel, factorMethods, recoveryCodeSet } from './second-factor.ts';
@@ -33,6 +28,12 @@ interface StoredPasskey {
   lastUsedAt?: Date | null;
 }
 
+/**
+ * SimpleWebAuthn, loaded on the first passkey step: with its certificate libraries it is about 250 of
+ * the 960 modules a start would otherwise load, for a step few requests take.
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
 const registerKey = (staffId: string) => `register:${staffId}`;
 const signInKey = (attemptId: string) => `signin:${attemptId}`;
 const transportsOf = (p: StoredPasskey) => (p.transports ?? []) as AuthenticatorTransportFuture[];
@@ -48,7 +49,9 @@ export async function passkeyRegistrationOptions(
   rp: RelyingParty,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await passkeysOf(staff.id);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: rp.rpID,
     userName: staff.email,
@@ -77,7 +80,9 @@ export async function addPasskey(
   if (!issued || issued.rpID !== rp.rpID) throw badRequest('Start adding the passkey again: it was not started or has expired.');
   let credential;
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response,
       expectedChallenge: issued.challenge,
       expectedOrigin: rp.origin,
@@ -99,7 +104,7 @@ export async function addPasskey(
       $push: {
         passkeys: {
           credentialId: credential.id,
-          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
           counter: credential.counter,
           transports: credential.transports ?? response.response.transports ?? [],
           name: name.trim() || 'Passkey',
@@ -121,7 +126,9 @@ export async function passkeySignInOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const passkeys = await passkeysOf(staffId);
   if (passkeys.length === 0) throw badRequest('This account has no passkey.');
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: rp.rpID,
     timeout: TIMEOUT_MS,
     userVerification: 'preferred',
@@ -148,7 +155,9 @@ export async function verifyPasskeySignIn(
   if (!passkey?.publicKey) return false;
   let newCounter: number;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response,
       expectedChallenge: issued.challenge,
       expectedOrigin: rp.origin,
@@ -156,7 +165,7 @@ export async function verifyPasskeySignIn(
       requireUserVerification: false,
       credential: {
         id: passkey.credentialId!,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.counter ?? 0,
         transports: transportsOf(passkey),
       },
