@@ -1,4 +1,5 @@
 // Composes the product: configuration, database, the web application, the notification worker, and a graceful shutdown.
+import './server/memory-mode.ts';
 import { ConfigError, loadConfig, type Config } from './server/config.ts';
 import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db-build.ts';

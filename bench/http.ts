@@ -34,15 +34,16 @@ export const freePort = () =>
     });
   });
 
+/** Waits for `url` to answer 2xx, asking every 50 ms (the start time the memory bench prints is read from this). */
 export async function waitFor(url: string, child: ChildProcess, seconds: number) {
-  for (let i = 0; i < seconds * 4; i++) {
+  for (let i = 0; i < seconds * 20; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
     const ok = await fetch(url).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not answer within ${seconds}s`);
 }

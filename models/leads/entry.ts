@@ -160,7 +160,7 @@ export function nameKey(name: string): string | null {
   });
   return tooLong ? null : key;
 }
-/** Keys of the entries held by entry-cache.ts, worked out once per entry. */
+/** Name keys of the entries being sorted, worked out once per entry rather than once per comparison. */
 const nameKeys = new WeakMap<Entry, string | null>();
 function keyOf(e: Entry): string | null {
   let key = nameKeys.get(e);
