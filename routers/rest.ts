@@ -5,6 +5,7 @@ import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { ErrorRequestHandler, Express, NextFunction, Request, Response } from 'express';
 import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
+import { DomainError } from '../server/errors.ts';
 import { describeEarlyError } from '../server/early-errors.ts';
 import { createContext } from './trpc.ts';
 
@@ -63,8 +64,10 @@ export function mountRestRoutes(app: Express, config: Config, routes: MountableR
 /** Every /api error is JSON { error } with a fitting status; never a stack trace. */
 export const apiErrorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   if (res.headersSent) return;
-  if (err instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(err);
+  // A domain error thrown by an adapter before its procedure ran gets the same status as from inside it.
+  if (err instanceof TRPCError || err instanceof DomainError) {
+    const status = getHTTPStatusCodeFromError(err instanceof TRPCError ? err : new TRPCError({ code: err.code }));
+    if (err instanceof DomainError && err.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(err.retryAfterSeconds));
     res.status(status).json({ error: err.message });
     return;
   }

@@ -176,7 +176,9 @@ describe('customer import', () => {
       ['no contact columns', await apply('Colour,Size\nred,9'), 400, /lacks the columns Name .*, Email, Phone/],
       ['empty body', await apply(''), 400, /request body|empty/i],
       ['XML sent as the file', await apply('<x/>', { type: 'application/xml' }), 415, /JSON|CSV/],
-      ['JSON with a number for csv', await apply('{"csv":42}', { type: 'application/json' }), 400, /csv must be the file as text/],
+      ['JSON with a number for csv', await apply('{"csv":42}', { type: 'application/json' }), 400, /^csv: Send the CSV file/],
+      ['a JSON array to the dry run', await dryRun('[]', { type: 'application/json' }), 400, /^csv: Send the CSV file/],
+      ['a JSON array to the apply', await apply('[1, 2]', { type: 'application/json' }), 400, /^csv: Send the CSV file/],
       [
         'JSON with extra keys',
         await apply('{"csv":"Name,Email,Phone","admin":true}', { type: 'application/json' }),
@@ -211,6 +213,9 @@ describe('customer import', () => {
     expect((await dryRun(BOOK, { token: ben })).status).toBe(403);
     expect((await apply(BOOK, { token: ben })).status).toBe(403);
     expect((await apply(BOOK, { token: 'not-a-token' })).status).toBe(401);
+    // A body that is no file is still refused for the role first, so it tells nothing to a stranger.
+    expect((await dryRun('[]', { token: 'not-a-token', type: 'application/json' })).status).toBe(401);
+    expect((await apply('[]', { token: ben, type: 'application/json' })).status).toBe(403);
     expect(await counts()).toEqual(before);
   });
 });
