@@ -7,7 +7,7 @@ import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
-import { checkLeadReadModel, prepareLeadReadModel } from './models/leads/index.ts';
+import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
@@ -32,7 +32,11 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
-    checkLeadReadModel().catch((err: unknown) => logger.error({ err }, 'lead read model check failed'));
+    // Then the list's entries are read once, so the first search does not (models/leads/entry-cache.ts).
+    checkLeadReadModel().then(
+      () => warmEntryCache().catch((err: unknown) => logger.error({ err }, 'reading the lead list entries failed')),
+      (err: unknown) => logger.error({ err }, 'lead read model check failed'),
+    );
     ensureActivityExport().catch((err: unknown) => logger.error({ err }, 'activity export check failed'));
     // Medical details and notes stored in plain text before encryption are sealed once, after listening
     // so the start does not grow with the data (reads open a plain value as it is meanwhile).

@@ -7,16 +7,39 @@
 // leaves a pending note: while an old one is there every document is read, until the start-up check
 // resolves it (its recount gives every document a fresh token). docs/decisions/004-lead-read-model.md.
 import mongoose from 'mongoose';
-import { BUCKET, RANGE, counters, lastSeq, readBuckets, type LeadCounters } from './counters.ts';
+import { BUCKET, RANGE, counters, lastSeq, readBuckets, readCounters, type LeadCounters } from './counters.ts';
 import { entriesOf, type Entry } from './entry.ts';
 import { STALE_MS } from './write.ts';
 
 /**
- * Entry documents as last read: the token they were read under, and their entries as stored, decoded on
- * each use: one string per lead is a fraction of a decoded entry's memory (at 100,000 leads the decoded
- * entries kept the server 90 MiB above its idle level), and decoding them all takes a few tens of ms.
+ * Entry documents as last read: the token they were read under, and their entries packed into one string
+ * (packEntries), decoded on each use. One string per document holds an entry in about half the memory
+ * of its own key and text strings in an object (30 MiB at 100,000 leads, `npm run bench memory`), and a
+ * decoded entry takes several times that; decoding them all takes a few tens of ms.
  */
-const held = new Map<number, { token: string; stored: Record<string, unknown> }>();
+const held = new Map<number, { token: string; packed: string }>();
+
+/** An entry document's stored entries as one string: per entry its key, the text's length and the text. */
+function packEntries(fields: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, stored] of Object.entries(fields))
+    if (typeof stored === 'string' && !key.includes(' ')) parts.push(key, String(stored.length), stored);
+  // join makes one flat string (one built by += is a tree that keeps every piece); '' ends it with a space.
+  return parts.length ? [...parts, ''].join(' ') : '';
+}
+
+/** packEntries' string back as the entry document's fields (keys hold no space: entry.ts entryKey). */
+function unpackEntries(packed: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (let at = 0; at < packed.length;) {
+    const keyEnd = packed.indexOf(' ', at);
+    const lengthEnd = packed.indexOf(' ', keyEnd + 1);
+    const end = lengthEnd + 1 + Number(packed.slice(keyEnd + 1, lengthEnd));
+    fields[packed.slice(at, keyEnd)] = packed.slice(lengthEnd + 1, end);
+    at = end + 1;
+  }
+  return fields;
+}
 
 /** Range documents by _id, 100 to a query: they hold the tokens of their ten entry documents. */
 async function tokensOf(lastBucket: number): Promise<Map<number, string>> {
@@ -56,10 +79,22 @@ export async function everyEntry(c: LeadCounters): Promise<Entry[]> {
     );
   for (const [b, stored] of read) {
     const token = tokens.get(b);
-    if (token) held.set(b, { token, stored });
+    if (token) held.set(b, { token, packed: packEntries(stored) });
     else held.delete(b);
   }
   const out: Entry[] = [];
-  for (let b = 0; b <= last; b++) for (const e of entriesOf(read.get(b) ?? held.get(b)?.stored ?? {})) out.push(e);
+  for (let b = 0; b <= last; b++) {
+    const fields = read.get(b) ?? unpackEntries(held.get(b)?.packed ?? '');
+    for (const e of entriesOf(fields)) out.push(e);
+  }
   return out;
+}
+
+/**
+ * Reads every entry document once, after the start-up check (server.ts): the first search, sort or
+ * dashboard then reads only what changed since, and the memory the held entries take is part of the
+ * server's idle level from the start instead of appearing with the first search.
+ */
+export async function warmEntryCache(): Promise<void> {
+  await everyEntry(await readCounters());
 }

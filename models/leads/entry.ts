@@ -160,17 +160,22 @@ export function nameKey(name: string): string | null {
   });
   return tooLong ? null : key;
 }
-/** Name keys of the entries being sorted, worked out once per entry rather than once per comparison. */
-const nameKeys = new WeakMap<Entry, string | null>();
-function keyOf(e: Entry): string | null {
-  let key = nameKeys.get(e);
-  if (key === undefined) nameKeys.set(e, (key = nameKey(e.name)));
-  return key;
-}
-/** The collator's order of two entries' names. */
-export function compareNames(a: Entry, b: Entry): number {
-  const [x, y] = [keyOf(a), keyOf(b)];
-  return x !== null && y !== null ? (x < y ? -1 : x > y ? 1 : 0) : collator.compare(a.name, b.name);
+/**
+ * The collator's order of two entries' names, for one sort: each entry's name key is worked out once,
+ * not once per comparison, and kept by this comparison only (a module-wide WeakMap kept a table sized
+ * for the largest sort, 4 MiB at 100,000 leads, after its entries were gone).
+ */
+export function nameOrder(): (a: Entry, b: Entry) => number {
+  const keys = new Map<Entry, string | null>();
+  const keyOf = (e: Entry) => {
+    let key = keys.get(e);
+    if (key === undefined) keys.set(e, (key = nameKey(e.name)));
+    return key;
+  };
+  return (a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    return x !== null && y !== null ? (x < y ? -1 : x > y ? 1 : 0) : collator.compare(a.name, b.name);
+  };
 }
 
 /**
@@ -181,6 +186,7 @@ export function compareNames(a: Entry, b: Entry): number {
 export function entryOrder(sort: Exclude<LeadPageInput['sort'], 'received'>, order: LeadPageInput['order']) {
   const dir = order === 'asc' ? 1 : -1;
   const rank = (s: string) => LEAD_STATUSES.indexOf(s as (typeof LEAD_STATUSES)[number]);
+  const compareNames = nameOrder();
   return (a: Entry, b: Entry): number => {
     let by = 0;
     if (sort === 'name') by = dir * compareNames(a, b);

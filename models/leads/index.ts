@@ -35,6 +35,7 @@ export { conversionTable } from './conversion.ts';
 export { getLeadRecord } from './record.ts';
 export { readCounters, type LeadCounters } from './counters.ts';
 export { checkLeadReadModel, prepareLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';
+export { warmEntryCache } from './entry-cache.ts';
 
 /** Leads as stored, read only (scripts and tests look at what was written). */
 export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();
