@@ -1,5 +1,6 @@
 // Composes the product: configuration, database, the web application, the notification worker, and a graceful shutdown.
-import './server/memory-mode.ts';
+// First: it sets V8's heap flags before the heap holds anything.
+import { collectWhenQuiet } from './server/memory-mode.ts';
 import { ConfigError, loadConfig, type Config } from './server/config.ts';
 import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db-build.ts';
@@ -47,6 +48,8 @@ async function main() {
   });
 
   const drain = drainable(server);
+  // One collection once the server is quiet after a burst of work (server/memory-mode.ts).
+  const stopCollecting = collectWhenQuiet();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -60,6 +63,7 @@ async function main() {
     }, 30_000);
     // End the consoles' live streams, drain, stop accepting, let in-flight requests finish, then close the database.
     endLiveStreams();
+    stopCollecting();
     await drain();
     await notifier.stop();
     await closeApp();
