@@ -29,7 +29,12 @@ async function main() {
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
   const notifier = startNotifier(config);
-  const server = app.listen(config.PORT, () => {
+  // Express 5 calls this with the error when the port cannot be taken: then the start fails, loudly.
+  const server = app.listen(config.PORT, (err?: Error) => {
+    if (err) {
+      void failToListen(err);
+      return;
+    }
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
@@ -47,6 +52,14 @@ async function main() {
     );
   });
 
+  const failToListen = async (err: Error) => {
+    const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    console.error(`Failed to start: ${inUse ? `port ${config.PORT} is in use by another program; stop it or set PORT` : err.message}`);
+    await notifier.stop();
+    await closeApp();
+    await db.close();
+    process.exit(1);
+  };
   const drain = drainable(server);
   // One collection once the server is quiet after a burst of work (server/memory-mode.ts).
   const stopCollecting = collectWhenQuiet();

@@ -21,6 +21,7 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'scripts/build.mjs',
+  'scripts/build-server.mjs',
   'scripts/build-inputs.mjs',
 ];
 

@@ -45,6 +45,20 @@ describe('server process', () => {
     expect(s.output()).toMatch(/PORT/);
   });
 
+  it('fails with a message and exit 1 when its port is taken', { timeout: 120_000 }, async () => {
+    const taken = http.createServer().listen(0);
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const s = startServer({ PORT: String(port) });
+      expect(await s.exited, s.output()).toBe(1);
+      expect(s.output()).toMatch(new RegExp(`Failed to start: port ${port} is in use`));
+      expect(s.output()).not.toMatch(/Listening on/);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('renders pages on the server', { timeout: 120_000 }, async () => {
     const s = startServer({});
     const base = await s.listening;
