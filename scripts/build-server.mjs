@@ -1,26 +1,25 @@
 // The server bundled ahead of time: server.ts and everything it imports from this repository, as one ESM
-// file of plain JavaScript with a source map (DIST_DIR/node/server.js). Packages stay imports from
-// node_modules. So production runs on node alone, with no TypeScript loader in the process.
+// file of plain JavaScript with a source map (DIST_DIR/node/server.js), with the packages it needs but a few
+// (EXTERNAL). So production runs on node alone, with no TypeScript loader in the process.
 import path from 'node:path';
 import { build } from 'esbuild';
 import { serverBundle } from './build-inputs.mjs';
 
 /**
- * Packages bundled into the server file rather than imported from node_modules: the database driver and
- * its parts are about 400 of the files a start would otherwise find, read and scan one by one (a fifth
- * of the time to the first answer). Everything else stays an import (native code, React shared with the
- * server-rendering bundle, packages that read files beside them).
+ * Packages that stay imports from node_modules; every other one is bundled into the server file. A start
+ * that imported them all found, read and scanned about 1,200 files one by one, the largest part of the
+ * time to the first answer. Kept out: native code (@node-rs/argon2), React (one copy, shared with the
+ * server-rendering bundle), pino (its transports run files of their own in worker threads), what only a
+ * rare path loads when it is used (SimpleWebAuthn, Google sign-in, nodemailer) and Vite (development only).
  */
-const BUNDLED =
-  /^(mongoose|mongodb|bson|mquery|mpath|sift|kareem|@mongodb-js\/saslprep|mongodb-connection-string-url|whatwg-url|webidl-conversions|tr46|punycode|memory-pager|sparse-bitfield|ms|debug)(\/|$)/;
+const EXTERNAL =
+  /^(@node-rs\/|react$|react\/|react-dom(\/|$)|pino(-http)?(\/|$)|@simplewebauthn\/|google-auth-library(\/|$)|nodemailer(\/|$)|vite(\/|$)|@vitejs\/)/;
 
-/** Marks every package import external but those matching `bundled`. */
-const bundleOnly = (bundled) => ({
-  name: 'bundle-only',
+/** Marks the package imports matching `external` external; esbuild bundles the rest. */
+const keepOut = (external) => ({
+  name: 'keep-out',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      bundled.test(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (external.test(args.path) ? { path: args.path, external: true } : undefined));
   },
 });
 
@@ -37,8 +36,10 @@ export async function buildServer(dist) {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    plugins: [bundleOnly(BUNDLED)],
+    plugins: [keepOut(EXTERNAL)],
     sourcemap: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
     sourcesContent: false,
     logLevel: 'warning',
     define: { 'import.meta.dirname': '__serverDir' },
@@ -46,7 +47,7 @@ export async function buildServer(dist) {
       js: [
         "import { fileURLToPath as __fileURLToPath } from 'node:url';",
         "import __path from 'node:path';",
-        // The bundled driver's CommonJS code requires Node's own modules (and tries its optional ones).
+        // Bundled CommonJS code requires Node's own modules (and tries its optional ones).
         "import { createRequire as __createRequire } from 'node:module';",
         'const require = __createRequire(import.meta.url);',
         `const __serverDir = __path.resolve(__path.dirname(__fileURLToPath(import.meta.url)), ${JSON.stringify(serverDir)});`,
