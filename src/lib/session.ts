@@ -50,6 +50,25 @@ export function replaceToken(token: string): void {
   window.dispatchEvent(new Event(CHANGED));
 }
 
+/** Password changes under way in this tab: each replaces the token when it answers (replaceToken). */
+let rotations = 0;
+const onRotationsSettled: (() => void)[] = [];
+
+/** Marks a call that will replace the token; the function it answers ends the mark (once). */
+export function beginTokenRotation(): () => void {
+  rotations++;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    if (--rotations === 0) onRotationsSettled.splice(0).forEach((resolve) => resolve());
+  };
+}
+
+/** Resolves once no call that replaces the token is under way. */
+export const tokenRotationsSettled = (): Promise<void> =>
+  rotations === 0 ? Promise.resolve() : new Promise((resolve) => onRotationsSettled.push(resolve));
+
 export function clearSession(): void {
   const store = storage();
   if (!store) return;

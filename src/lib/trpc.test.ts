@@ -1,6 +1,7 @@
 // A call refused with a token this browser has since replaced (a password change in between) is sent
 // again with the new token instead of ending the new session; any other answer is passed on as is.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beginTokenRotation } from './session.ts';
 import { fetchWithCurrentToken } from './trpc.ts';
 
 function browserHolding(token: string | null) {
@@ -34,6 +35,31 @@ describe('fetchWithCurrentToken', () => {
     const response = await fetchWithCurrentToken('/trpc/leads.list', { headers: { Authorization: 'Bearer old' } });
     expect(response.status).toBe(200);
     expect(seen).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('waits for a password change under way when the 401 comes before its answer, then sends with the new token', async () => {
+    const store = browserHolding('old');
+    const seen = server('new');
+    const endRotation = beginTokenRotation();
+    const answer = fetchWithCurrentToken('/trpc/leads.list', { headers: { Authorization: 'Bearer old' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['Bearer old']); // refused, and waiting
+    store.set('token', 'new'); // the change answers and stores its token
+    endRotation();
+    expect((await answer).status).toBe(200);
+    expect(seen).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('never holds a sign-in call back, the password change itself included', async () => {
+    browserHolding('old');
+    server('other');
+    const endRotation = beginTokenRotation();
+    try {
+      const response = await fetchWithCurrentToken('/trpc/auth.changePassword', { headers: { Authorization: 'Bearer old' } });
+      expect(response.status).toBe(401);
+    } finally {
+      endRotation();
+    }
   });
 
   it('passes a 401 on when the token it carried is still the one held', async () => {

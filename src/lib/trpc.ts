@@ -6,7 +6,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../../routers/index.ts';
 import { MAX_BATCH_SIZE } from '../../schemas/limits.ts';
-import { getToken } from './session.ts';
+import { getToken, tokenRotationsSettled } from './session.ts';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -17,12 +17,14 @@ const bearer = (token: string | null): Record<string, string> => (token ? { Auth
 
 /**
  * A call sent just before a password change reaches the server after it and is refused with the old
- * token; the 401 must not end the new session. A wholly refused call ran nothing, so it is sent once
- * more with the token this browser holds now.
+ * token; the 401 must not end the new session. Its answer may even come before the password change's:
+ * the 401 then waits for that change to store the new token (sign-in calls, the change among them,
+ * never wait). A wholly refused call ran nothing, so it is sent once more with the token held now.
  */
 export const fetchWithCurrentToken: typeof fetch = async (url, init) => {
   const headers = (init?.headers ?? {}) as Record<string, string>;
   const response = await fetch(url, init);
+  if (response.status === 401 && !/\/trpc\/auth\./.test(String(url))) await tokenRotationsSettled();
   const now = getToken();
   if (response.status !== 401 || !now || headers.Authorization === bearer(now).Authorization) return response;
   return fetch(url, { ...init, headers: { ...headers, ...bearer(now) } });

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { replaceToken } from '../../../lib/session.ts';
+import { beginTokenRotation, replaceToken } from '../../../lib/session.ts';
 import { checkNewPassword, PASSWORD_MIN_LENGTH } from '../../../../schemas/auth.ts';
 import { Alert, DialogFrame, useCloseAfter } from '../../../components/DialogFrame.tsx';
 import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
@@ -34,8 +34,14 @@ export function ChangePasswordDialog({
   const [success, setSuccess] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
+  // While the change is under way, a 401 for the old token waits for the new one (src/lib/trpc.ts).
+  const endRotation = useRef<(() => void) | null>(null);
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
+      onMutate: () => {
+        endRotation.current = beginTokenRotation();
+      },
+      onSettled: () => endRotation.current?.(),
       onSuccess: (result) => {
         // The old token ended with the old password; this browser carries on with the new one.
         replaceToken(result.token);
