@@ -7,7 +7,7 @@
 // second at full load. --optimize-for-size saved as much memory but cost 30% of that throughput (it also
 // tunes the compiler).
 //
-// And once the server has been quiet for a while after work that grew its heap, it collects once
+// And once the server has been quiet for 10 s after work that grew its heap, it collects once
 // (collectWhenQuiet). V8's own memory reducer does that only when a collection re-arms it, so after a
 // burst of the console's work the heap's young generation (32 MiB) and the garbage of the last requests
 // stayed for minutes, or until the next burst: 60 s after the bench's lead phase the server was anywhere
@@ -21,25 +21,29 @@ v8.setFlagsFromString('--expose-gc');
 // With the flag set, a new context has V8's gc function (this process's global was made before it).
 const collect = vm.runInNewContext('gc') as () => void;
 
-/** How often the quiet check runs; the server must have been quiet for the whole of the last period. */
-const QUIET_PERIOD_MS = 15_000;
-/** Quiet: the event loop was busy less than this share of the period (an idle server's timers: about 0.2%). */
+/** How often the event loop's busy share is read. */
+const CHECK_EVERY_MS = 5_000;
+/** Quiet: the event loop was busy less than this share of a check's period (an idle server's timers: about 0.2%). */
 const QUIET_UTILIZATION = 0.02;
+/** Quiet periods in a row before collecting: 10 s, so a pause between two requests of a burst does not count. */
+const QUIET_CHECKS = 2;
 /** Collect only when the heap has grown this much since the last collection here: one per burst of work. */
 const GROWTH_BYTES = 16 * 1024 * 1024;
 
 /** Starts the quiet-time collection; answers a function that stops it. */
 export function collectWhenQuiet(): () => void {
   let since = performance.eventLoopUtilization();
+  let quietChecks = 0;
   let settled = v8.getHeapStatistics().total_heap_size;
   const timer = setInterval(() => {
     const period = performance.eventLoopUtilization(since);
     since = performance.eventLoopUtilization();
-    if (period.utilization >= QUIET_UTILIZATION) return;
+    quietChecks = period.utilization < QUIET_UTILIZATION ? quietChecks + 1 : 0;
+    if (quietChecks < QUIET_CHECKS) return;
     if (v8.getHeapStatistics().total_heap_size < settled + GROWTH_BYTES) return;
     collect();
     settled = v8.getHeapStatistics().total_heap_size;
-  }, QUIET_PERIOD_MS);
+  }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
