@@ -27,22 +27,26 @@ const CHECK_EVERY_MS = 5_000;
 const QUIET_UTILIZATION = 0.02;
 /** Quiet periods in a row before collecting: 10 s, so a pause between two requests of a burst does not count. */
 const QUIET_CHECKS = 2;
-/** Collect only when the heap has grown this much since the last collection here: one per burst of work. */
-const GROWTH_BYTES = 16 * 1024 * 1024;
+/**
+ * Collect only when the heap holds this much more than what was live after the last collection here
+ * (its 1.2 times, --heap-growing-percent, and 16 MiB): one collection per burst of work, never one after
+ * another on a quiet server. Live, not the heap's size: a collection in a pause of a burst must not raise the bar.
+ */
+const slackBytes = (live: number) => live * 0.25 + 16 * 1024 * 1024;
 
 /** Starts the quiet-time collection; answers a function that stops it. */
 export function collectWhenQuiet(): () => void {
   let since = performance.eventLoopUtilization();
   let quietChecks = 0;
-  let settled = v8.getHeapStatistics().total_heap_size;
+  let live = v8.getHeapStatistics().used_heap_size;
   const timer = setInterval(() => {
     const period = performance.eventLoopUtilization(since);
     since = performance.eventLoopUtilization();
     quietChecks = period.utilization < QUIET_UTILIZATION ? quietChecks + 1 : 0;
     if (quietChecks < QUIET_CHECKS) return;
-    if (v8.getHeapStatistics().total_heap_size < settled + GROWTH_BYTES) return;
+    if (v8.getHeapStatistics().total_heap_size < live + slackBytes(live)) return;
     collect();
-    settled = v8.getHeapStatistics().total_heap_size;
+    live = v8.getHeapStatistics().used_heap_size;
   }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
