@@ -1,5 +1,6 @@
 // What the server and the browser build agree on for server rendering: the settings the server hands to
 // the browser, and one render's request and result (web/ssr.ts calls src/entry-server.tsx with them).
+import type { LeadFormState } from './lead-form.ts';
 
 /** Settings the server hands to the browser (the CONTRACT variables the client needs). */
 export interface ClientConfig {
@@ -13,6 +14,8 @@ export interface RenderRequest {
   hostname: string;
   origin: string;
   clientConfig: ClientConfig;
+  /** The lead form as this one render shows it (a refused no-JavaScript submission); none for cached pages. */
+  leadForm?: LeadFormState;
 }
 
 export interface RenderResult {

@@ -12,10 +12,20 @@ import { trackVisit } from './lib/track-visit.ts';
 import { rememberFirstTouch } from './lib/first-touch.ts';
 import './public.css';
 
-const islands: Record<IslandName, () => ReactNode> = {
+const islands: Record<IslandName, (props: object) => ReactNode> = {
   header: () => <Header pathname={window.location.pathname} />,
-  'lead-form': () => <LeadForm />,
+  'lead-form': (props) => <LeadForm initial={props} />,
 };
+
+/** The props the server rendered an island with (src/components/Island.tsx), or none. */
+function propsOf(root: HTMLElement): object {
+  try {
+    const props: unknown = JSON.parse(root.dataset.props ?? '{}');
+    return props && typeof props === 'object' ? props : {};
+  } catch {
+    return {};
+  }
+}
 
 /**
  * What React could not hydrate as the server rendered it (it then renders that part anew in the
@@ -36,7 +46,7 @@ for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
   hydrateRoot(
     root,
     <StrictMode>
-      <ClientConfigContext.Provider value={config}>{island()}</ClientConfigContext.Provider>
+      <ClientConfigContext.Provider value={config}>{island(propsOf(root))}</ClientConfigContext.Provider>
     </StrictMode>,
     { onRecoverableError },
   );

@@ -13,6 +13,7 @@ import { buildRoutes } from './routes.tsx';
 import { currentYear } from './pages/public/Footer.tsx';
 import { site } from './content.ts';
 import { publicPages } from './public-pages.tsx';
+import { LeadFormStateContext } from './pages/public/lead-form-state.ts';
 
 /** The pages that load the public bundle (main site mode); any unknown path does too (its 404 page). */
 export const publicPaths = (): string[] => publicPages.map((p) => p.path);
@@ -37,9 +38,11 @@ export async function render(req: RenderRequest): Promise<RenderResult> {
   const html = await renderComplete(
     <StrictMode>
       <ClientConfigContext.Provider value={req.clientConfig}>
-        <StaticRouter location={req.url}>
-          <App hostname={req.hostname} />
-        </StaticRouter>
+        <LeadFormStateContext.Provider value={req.leadForm}>
+          <StaticRouter location={req.url}>
+            <App hostname={req.hostname} />
+          </StaticRouter>
+        </LeadFormStateContext.Provider>
       </ClientConfigContext.Provider>
     </StrictMode>,
   );

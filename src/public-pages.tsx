@@ -8,6 +8,10 @@ import { AboutPage } from './pages/public/AboutPage.tsx';
 import { ContactPage } from './pages/public/ContactPage.tsx';
 import { PrivacyPage } from './pages/public/PrivacyPage.tsx';
 import { NotFoundPage } from './pages/public/NotFoundPage.tsx';
+import { THANK_YOU_PATH } from '../schemas/lead-form.ts';
+
+/** Where a lead form sent without JavaScript lands (web/contact-form.ts): Get Started saying Thank You. */
+const ThankYouPage = () => <ContactPage state={{ sent: true }} />;
 
 export interface PublicPage {
   path: string;
@@ -42,6 +46,12 @@ export const publicPages: PublicPage[] = [
       title: 'Get Started',
       description: 'Tell us how to reach you and a licensed broker will reply within 24 hours, Monday - Sunday.',
     },
+  },
+  {
+    path: THANK_YOU_PATH,
+    Page: ThankYouPage,
+    // Counted as a view of the form's page: it is that page, answering a submission.
+    handle: { page: 'contact', title: 'Thank You', noindex: true },
   },
   {
     path: '/privacy',

@@ -23,16 +23,23 @@ import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 import { mountSlackRoutes } from '../notify/slack/interactive.ts';
 import { importUploads } from './import-upload.ts';
+import { contactForm } from './contact-form.ts';
+import { CONTACT_PATH } from '../schemas/lead-form.ts';
+import type { ContactRenderer } from './ssr.ts';
 
 export const BODY_LIMIT = '100kb';
 
 /**
  * `ssr: false` serves the API only (API tests); `built: true` renders with the production bundles
  * even outside NODE_ENV=production (`npm start` on a developer's machine); `slackResponseOrigin` is the
- * only origin a claim's Slack `response_url` may have (tests point it at a stand-in). The app sends no
+ * only origin a claim's Slack `response_url` may have (tests point it at a stand-in); `renderContact`
+ * draws the Get Started page for the no-JavaScript lead form when pages are not rendered (API tests). The app sends no
  * notices itself: server.ts starts the notification worker beside it (notify/worker.ts).
  */
-export async function createApp(config: Config, opts: { ssr?: boolean; built?: boolean; slackResponseOrigin?: string } = {}) {
+export async function createApp(
+  config: Config,
+  opts: { ssr?: boolean; built?: boolean; slackResponseOrigin?: string; renderContact?: ContactRenderer } = {},
+) {
   // The logger exists before any config is read; the validated level applies from here on.
   logger.level = config.LOG_LEVEL;
   const app = express();
@@ -108,6 +115,9 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
   );
   app.use('/trpc', trpcErrorHandler);
   mountRestRoutes(app, config, restApi);
+  // The lead form without JavaScript: the same procedure as POST /api/referral, answered with pages.
+  const renderContact = ssr?.renderContact ?? opts.renderContact;
+  if (renderContact) app.post(CONTACT_PATH, contactForm(config, renderContact));
   mountSeo(app, config);
   ssr?.mount(app);
   return {

@@ -70,6 +70,9 @@ export function shell(bundle: Bundle, assets: Assets, clientConfig: ClientConfig
     '<meta charset="UTF-8" />',
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     '<meta name="theme-color" content="#0f3d5e" />',
+    // The lead form sent without JavaScript learns its page (and campaign) from the Referer, which the
+    // public pages send to their own site only; other sites get none, as before (web/contact-form.ts).
+    bundle === 'public' ? '<meta name="referrer" content="same-origin" />' : '',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
     // zod's setting for a Content Security Policy without eval; only the console runs zod.
     bundle === 'console' ? '<script defer src="/zod-jitless.js"></script>' : '',

@@ -11,6 +11,7 @@ import { builtAssets, devAssets, fillPage, shell, type Bundle } from './html-tem
 import { isAdminHost } from '../schemas/host-mode.ts';
 import { pagePath } from '../schemas/public.ts';
 import type { ClientConfig, RenderRequest, RenderResult } from '../schemas/render.ts';
+import { CONTACT_PATH, type LeadFormState } from '../schemas/lead-form.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** What src/entry-server.tsx exports. */
@@ -25,8 +26,13 @@ export interface Ssr {
   fromMemory?: RequestHandler;
   /** Mounts what is left: in development the Vite middleware and the per-request renderer. */
   mount(app: Express): void;
+  /** The Get Started page with the lead form in a given state, rendered for one answer (web/contact-form.ts). */
+  renderContact: ContactRenderer;
   close(): Promise<void>;
 }
+
+/** Renders the whole Get Started page (main site mode) with the lead form in this state. */
+export type ContactRenderer = (leadForm: LeadFormState) => Promise<string>;
 
 /** Paths the API and the search-engine files answer; pages never shadow them. */
 const NOT_A_PAGE = /^\/(api|trpc)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
@@ -129,7 +135,11 @@ async function builtSsr(config: Config): Promise<Ssr> {
       },
     );
   };
-  return { fromMemory, mount: () => {}, close: async () => {} };
+  const renderContact: ContactRenderer = async (leadForm) => {
+    const result = await serverEntry.render({ url: CONTACT_PATH, hostname: 'site.invalid', origin, clientConfig, leadForm });
+    return fillPage(templates.public, result.head, result.html);
+  };
+  return { fromMemory, mount: () => {}, renderContact, close: async () => {} };
 }
 
 async function devSsr(config: Config): Promise<Ssr> {
@@ -156,11 +166,18 @@ async function devSsr(config: Config): Promise<Ssr> {
       next(err);
     }
   };
+  const renderContact: ContactRenderer = async (leadForm) => {
+    const { render } = (await vite.ssrLoadModule('/src/entry-server.tsx')) as ServerEntry;
+    const result = await render({ url: CONTACT_PATH, hostname: 'site.invalid', origin: siteOrigin(config), clientConfig, leadForm });
+    const template = await vite.transformIndexHtml(CONTACT_PATH, shell('public', devAssets('public'), clientConfig));
+    return fillPage(template, result.head, result.html);
+  };
   return {
     mount: (app) => {
       app.use(vite.middlewares);
       app.use(handler);
     },
+    renderContact,
     close: () => vite.close(),
   };
 }

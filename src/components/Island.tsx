@@ -9,10 +9,12 @@ export type IslandName = 'header' | 'lead-form';
  * Wraps an island's HTML in an element of its own for `hydrateRoot` (`display: contents`, so the
  * layout is as if it were not there). What it wraps must render the same with no router and no
  * parent: the browser renders it as a root of its own, so `useId` is no use across the boundary.
+ * `props`, when given, go to the island's component in the browser as JSON (`data-props`), so it
+ * starts from the state the server rendered (the lead form after a refused submission).
  */
-export function Island({ name, children }: { name: IslandName; children: ReactNode }) {
+export function Island({ name, props, children }: { name: IslandName; props?: object; children: ReactNode }) {
   return (
-    <div data-island={name} className="contents">
+    <div data-island={name} data-props={props ? JSON.stringify(props) : undefined} className="contents">
       {children}
     </div>
   );

@@ -21,7 +21,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** What the app is built with besides its configuration (pages are never rendered here). */
+type AppOptions = Omit<NonNullable<Parameters<typeof createApp>[1]>, 'ssr'>;
+
+export async function startTestServer(env: Record<string, string> = {}, appOptions: AppOptions = {}): Promise<TestServer> {
   const db = await startTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -34,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...(env.NODE_ENV === 'production' ? { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 'test-data-key').toString('base64') } : {}),
     ...env,
   });
-  const { app, close } = await createApp(config, { ssr: false });
+  const { app, close } = await createApp(config, { ...appOptions, ssr: false });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -87,10 +90,10 @@ export async function createStaffWithToken(
  * The test file's own server for all its tests: started in beforeAll, stopped in afterAll. The
  * object stands for the server from then on, so a file needs no `let server` and no hooks of its own.
  */
-export function useTestServer(env: Record<string, string> = {}): TestServer {
+export function useTestServer(env: Record<string, string> = {}, appOptions: AppOptions = {}): TestServer {
   let started: TestServer | undefined;
   beforeAll(async () => {
-    started = await startTestServer(env);
+    started = await startTestServer(env, appOptions);
   });
   afterAll(async () => {
     await started?.stop();

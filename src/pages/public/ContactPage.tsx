@@ -1,11 +1,17 @@
 // Get Started (docs/product.md §2): the lead form beside a sidebar with email, location and response time.
+// `state`: the form as a page of its own shows it (the thank-you page); else the render's own state.
+import { useContext } from 'react';
+import type { LeadFormState } from '../../../schemas/lead-form.ts';
+import { LeadFormStateContext } from './lead-form-state.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 import { LeadForm } from './LeadForm.tsx';
 import { Island } from '../../components/Island.tsx';
 import { PageIntro } from './ui.tsx';
 
-export function ContactPage() {
+export function ContactPage({ state }: { state?: LeadFormState }) {
+  const rendered = useContext(LeadFormStateContext);
+  const initial = state ?? rendered;
   const details = [
     {
       icon: 'mail' as const,
@@ -55,8 +61,8 @@ export function ContactPage() {
           <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-10">
             <h2 className="text-2xl font-bold tracking-tight text-brand-900">Request your free consultation</h2>
             <p className="mb-8 mt-2 text-slate-600">All three fields are required.</p>
-            <Island name="lead-form">
-              <LeadForm />
+            <Island name="lead-form" props={initial}>
+              <LeadForm initial={initial} />
             </Island>
           </div>
 

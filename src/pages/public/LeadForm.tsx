@@ -1,34 +1,22 @@
-// The lead form (docs/product.md §4, §5, §8): name, email, phone and the optional consent box (its
-// wording: schemas/consent.ts), posted to /api/referral with the page it was sent from and the
-// session's first touch (src/lib/first-touch.ts).
-// idle -> submitting -> success | error; typing after an error clears it; an answer without a
-// success flag leaves everything as it was. An island of the public pages (src/entry-public.tsx).
-import { useState, type FormEvent } from 'react';
+// The lead form (docs/product.md §4, §5, §8, docs/lead-form.md): name, email, phone and the optional
+// consent box (its wording: schemas/consent.ts). A plain POST form the server handles on its own
+// (web/contact-form.ts), so it works before and without JavaScript; once hydrated it checks the fields
+// by the server's schema and posts to /api/referral (lead-form-submit.ts).
+// idle -> submitting -> success | error; a refused field shows its reason beside it; typing clears
+// that field's reason and an Oops; an answer without a success flag leaves everything as it was.
+// An island of the public pages (src/entry-public.tsx); `initial` is the state the server rendered.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
-import { readFirstTouch } from '../../lib/first-touch.ts';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
-import { CONSENT_FORM_ID, CONSENT_PAGE_PATTERN, CONSENT_PAGE_URL_MAX, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
+import { CONSENT_FORM_ID, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
+import { CONTACT_PATH, FORM_ERRORS, firstBadField, type LeadFormErrors, type LeadFormState } from '../../../schemas/lead-form.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
+import { clearForm, isComplete, loadCheck, readForm, submitReferral } from './lead-form-submit.ts';
 
-export const FORM_ERRORS = {
-  server: 'Server error. Please try again.',
-  network: 'Network error. Please check your connection and try again.',
-  other: 'Something went wrong. Please try again later.',
-} as const;
+export { FORM_ERRORS };
 
-type Fields = { name: string; email: string; phone: string; consent: boolean };
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success' } | { state: 'error'; message: string };
-type Outcome = { kind: 'success' } | { kind: 'no-success-flag' } | { kind: 'error'; message: string };
-
-const empty: Fields = { name: '', email: '', phone: '', consent: false };
-
-/** The page the form is on, as the consent record keeps it ("/contact"), or undefined when it is no plain path. */
-function currentPage(): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const page = `${window.location.pathname}${window.location.search}`;
-  return page.length <= CONSENT_PAGE_URL_MAX && CONSENT_PAGE_PATTERN.test(page) ? page : undefined;
-}
 
 /** The form's three inputs, in order: email and tel types bring the right phone keyboards (docs/product.md §5). */
 const FIELDS: {
@@ -43,62 +31,71 @@ const FIELDS: {
   { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', placeholder: '(303) 555-0123' },
 ];
 
-export async function submitReferral(apiBase: string, fields: Fields, honeypot: string): Promise<Outcome> {
-  let res: Response;
-  try {
-    res = await fetch(`${apiBase}/api/referral`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim(),
-        consent: fields.consent,
-        pageUrl: currentPage(),
-        formId: CONSENT_FORM_ID,
-        [HONEYPOT_FIELD]: honeypot,
-        attribution: readFirstTouch(),
-      }),
-    });
-  } catch {
-    return { kind: 'error', message: FORM_ERRORS.network };
-  }
-  if (!res.ok) return { kind: 'error', message: FORM_ERRORS.server };
-  try {
-    const body: unknown = await res.json();
-    return (body as { success?: unknown } | null)?.success ? { kind: 'success' } : { kind: 'no-success-flag' };
-  } catch {
-    return { kind: 'error', message: FORM_ERRORS.other };
-  }
-}
+const initialStatus = (initial: LeadFormState): Status =>
+  initial.sent ? { state: 'success' } : initial.message ? { state: 'error', message: initial.message } : { state: 'idle' };
 
-export function LeadForm() {
+export function LeadForm({ initial = {} }: { initial?: LeadFormState }) {
   const { apiBase } = useClientConfig();
-  const [fields, setFields] = useState<Fields>(empty);
-  const [honeypot, setHoneypot] = useState('');
-  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Until hydrated the button stays enabled (the browser's own `required` check and the server guard
+  // the form); then it follows what the inputs hold, text typed before the script ran included.
+  const [hydrated, setHydrated] = useState(false);
+  const [complete, setComplete] = useState(false);
+  const [errors, setErrors] = useState<LeadFormErrors>(initial.errors ?? {});
+  const [status, setStatus] = useState<Status>(() => initialStatus(initial));
+  const [refusals, setRefusals] = useState(0);
   // Fixed ids, not useId: the form is an island (src/entry-public.tsx), a root of its own in the
   // browser but a deep child on the server, so useId would differ. One form per page keeps them unique.
   const id = 'lead';
 
-  const complete = fields.name.trim() !== '' && fields.email.trim() !== '' && fields.phone.trim() !== '';
-  const submitting = status.state === 'submitting';
+  useEffect(() => {
+    setHydrated(true);
+    if (formRef.current) setComplete(isComplete(readForm(formRef.current)));
+  }, []);
 
-  const change = (key: keyof Fields) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = key === 'consent' ? e.target.checked : e.target.value;
-    setFields((f) => ({ ...f, [key]: value }));
-    if (status.state === 'error') setStatus({ state: 'idle' });
+  // After each refusal the first field with a reason gets focus, so its reason is read out.
+  useEffect(() => {
+    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+
+  const submitting = status.state === 'submitting';
+  const blocked = hydrated && !complete;
+
+  const refuse = (found: LeadFormErrors) => {
+    setErrors(found);
+    setRefusals((n) => n + 1);
   };
+
+  function onChange(e: React.ChangeEvent<HTMLFormElement>) {
+    const name = (e.target as unknown as HTMLInputElement).name;
+    setComplete(isComplete(readForm(e.currentTarget)));
+    if (errors[name as keyof LeadFormErrors]) setErrors(({ [name as keyof LeadFormErrors]: _, ...rest }) => rest);
+    if (status.state === 'error') setStatus({ state: 'idle' });
+  }
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!complete || submitting) return;
+    const form = e.currentTarget;
+    const { honeypot, ...values } = readForm(form);
+    if (!isComplete(values) || submitting) return;
     const before = status;
     setStatus({ state: 'submitting' });
-    const outcome = await submitReferral(apiBase, fields, honeypot);
+    const check = await loadCheck();
+    const found = check ? check(values) : {};
+    if (firstBadField(found)) {
+      refuse(found);
+      setStatus({ state: 'idle' });
+      return;
+    }
+    const outcome = await submitReferral(apiBase, values, honeypot);
     if (outcome.kind === 'success') {
-      setFields(empty);
+      clearForm(form);
+      setComplete(false);
+      setErrors({});
       setStatus({ state: 'success' });
+    } else if (outcome.kind === 'fields') {
+      refuse(outcome.errors);
+      setStatus({ state: 'idle' });
     } else if (outcome.kind === 'error') {
       setStatus({ state: 'error', message: outcome.message });
     } else {
@@ -107,10 +104,19 @@ export function LeadForm() {
   }
 
   const input =
-    'mt-2 block w-full rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 transition-colors focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-100';
+    'mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-400 transition-colors focus:border-brand-500 focus:outline-none focus:ring-4 focus:ring-brand-100';
 
   return (
-    <form onSubmit={onSubmit} aria-describedby={`${id}-note`} aria-busy={submitting}>
+    <form
+      ref={formRef}
+      method="post"
+      action={CONTACT_PATH}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      aria-describedby={`${id}-note`}
+      aria-busy={submitting}
+    >
+      <input type="hidden" name="formId" value={CONSENT_FORM_ID} />
       {FIELDS.map((field) => (
         <div key={field.key} className="mb-5">
           <label htmlFor={`${id}-${field.key}`} className="block text-sm font-semibold text-slate-800">
@@ -123,11 +129,20 @@ export function LeadForm() {
             autoComplete={field.autoComplete}
             inputMode={field.type === 'email' ? 'email' : undefined}
             required
-            value={fields[field.key]}
-            onChange={change(field.key)}
-            className={input}
+            defaultValue={initial.values?.[field.key] ?? ''}
+            // Only the page the server rendered after a refusal: the first field with a reason.
+            autoFocus={!hydrated && firstBadField(initial.errors ?? {}) === field.key}
+            aria-invalid={errors[field.key] ? true : undefined}
+            aria-describedby={errors[field.key] ? `${id}-${field.key}-error` : undefined}
+            className={`${input} ${errors[field.key] ? 'border-red-600' : 'border-slate-300'}`}
             placeholder={field.placeholder}
           />
+          {errors[field.key] && (
+            <p id={`${id}-${field.key}-error`} className="mt-2 flex items-start gap-1.5 text-sm font-medium text-red-700">
+              <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+              {errors[field.key]}
+            </p>
+          )}
         </div>
       ))}
 
@@ -137,8 +152,7 @@ export function LeadForm() {
           id={`${id}-consent`}
           name="consent"
           type="checkbox"
-          checked={fields.consent}
-          onChange={change('consent')}
+          defaultChecked={initial.values?.consent ?? false}
           className="mt-1 h-5 w-5 shrink-0 rounded border-slate-300 text-brand-600 focus:ring-4 focus:ring-brand-100"
         />
         <p className="text-sm leading-relaxed text-slate-600">
@@ -152,15 +166,7 @@ export function LeadForm() {
       {/* Honeypot: off screen and out of the tab order; people never fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          id={`${id}-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={honeypot}
-          onChange={(e) => setHoneypot(e.target.value)}
-        />
+        <input id={`${id}-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       {/* Both regions stay in the page so screen readers announce what appears in them. */}
@@ -188,11 +194,11 @@ export function LeadForm() {
 
       <button
         type="submit"
-        disabled={!complete || submitting}
+        disabled={blocked || submitting}
         className={`inline-flex w-full items-center justify-center gap-2 rounded-xl px-6 py-4 text-base font-semibold transition-colors ${
           submitting
             ? 'cursor-wait bg-accent-600 text-white opacity-80'
-            : complete
+            : !blocked
               ? 'bg-accent-600 text-white shadow-lg shadow-accent-600/20 hover:bg-[#0b6b53]'
               : 'cursor-not-allowed bg-slate-200 text-slate-500'
         }`}
