@@ -6,7 +6,7 @@
 // runs the same checks against the development server too.
 import { expect, test, type Page } from '@playwright/test';
 
-const PAGES = ['/', '/about', '/contact', '/privacy', '/no-such-page'];
+const PAGES = ['/', '/about', '/contact', '/contact/thank-you', '/privacy', '/no-such-page'];
 const WIDTHS = [390, 1440];
 const servers = [
   { name: 'production', base: '' },
@@ -63,7 +63,7 @@ for (const server of servers) {
           // A recoverable error is reported in the commit that follows hydration: let it settle.
           await page.waitForLoadState('networkidle');
           const islands = await page.locator('[data-island]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.island));
-          expect(islands).toEqual(path === '/contact' ? ['header', 'lead-form'] : ['header']);
+          expect(islands).toEqual(path.startsWith('/contact') ? ['header', 'lead-form'] : ['header']);
           expect(await page.evaluate(() => (window as unknown as { __hydrationErrors?: string[] }).__hydrationErrors)).toEqual([]);
           expect(errors).toEqual([]);
           expect(await danglingReferences(page)).toEqual([]);

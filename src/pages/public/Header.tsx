@@ -1,7 +1,8 @@
 // The fixed top bar of the public site (docs/product.md §2): Home, About, Get Started, a mobile menu,
 // and a denser, shadowed style once the page is scrolled past the threshold. An island of the public
-// pages (src/entry-public.tsx): its links are plain links, each page is a full load of cached HTML.
-import { useEffect, useState, type ReactNode } from 'react';
+// pages (src/entry-public.tsx): its links are plain links, each page is a full load of cached HTML, and
+// the mobile menu is a <details> disclosure, so it works before and without the script too.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { pagePath } from '../../../schemas/public.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
@@ -67,6 +68,14 @@ function NavLink({
 export function Header({ pathname }: { pathname: string }) {
   const scrolled = useScrolledPast(SCROLLED_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  // The first render matches the server's HTML; the button semantics come once React runs.
+  const [hydrated, setHydrated] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    setHydrated(true);
+    // Opened before the script ran: React takes it over as it is.
+    if (menuRef.current?.open) setMenuOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -106,43 +115,55 @@ export function Header({ pathname }: { pathname: string }) {
           </a>
         </nav>
 
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          <Icon name={menuOpen ? 'close' : 'menu'} />
-        </button>
-      </div>
+        {/* A <details> disclosure: it opens and closes with no script at all; once hydrated, React
+            keeps its state, names it as a button that says whether it is expanded, and Escape closes it. */}
+        <details className="group md:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+          <summary
+            className="inline-flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
+            role={hydrated ? 'button' : undefined}
+            aria-expanded={hydrated ? menuOpen : undefined}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={(e) => {
+              e.preventDefault();
+              setMenuOpen((o) => !o);
+            }}
+          >
+            <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+            <Icon name="close" className="hidden h-6 w-6 group-open:block" />
+          </summary>
 
-      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pb-5 pt-2 md:hidden">
-        <ul className="flex flex-col gap-1">
-          {links.map((l) => (
-            <li key={l.to}>
-              <NavLink
-                to={l.to}
-                pathname={pathname}
-                className={({ isActive }) =>
-                  `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
-                }
-              >
-                {l.label}
-              </NavLink>
-            </li>
-          ))}
-          <li className="pt-2">
-            <a
-              href="/contact"
-              className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]"
-            >
-              Get Started
-            </a>
-          </li>
-        </ul>
-      </nav>
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full border-t border-slate-200 bg-white px-4 pb-5 pt-2 shadow-md shadow-slate-900/5"
+          >
+            <ul className="flex flex-col gap-1">
+              {links.map((l) => (
+                <li key={l.to}>
+                  <NavLink
+                    to={l.to}
+                    pathname={pathname}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-50'}`
+                    }
+                  >
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="pt-2">
+                <a
+                  href="/contact"
+                  className="block rounded-lg bg-accent-600 px-4 py-3 text-center text-base font-semibold text-white hover:bg-[#0b6b53]"
+                >
+                  Get Started
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </details>
+      </div>
     </header>
   );
 }
