@@ -155,4 +155,30 @@ describe('POST /contact (no JavaScript)', () => {
     expect(status).toBe(404);
     expect(await findLeadRecords({ email: 'admin.host@example.com' })).toEqual([]);
   });
+
+  it('shows the server error text with the values kept while the database is down', async () => {
+    // Kept down while asserting: killed again each time its supervisor restarts it.
+    const keepDown = setInterval(() => {
+      try {
+        process.kill(server.db.embedded.pid()!, 'SIGKILL');
+      } catch {
+        /* between restarts */
+      }
+    }, 50);
+    try {
+      const attempt = async () => {
+        const res = await post(valid('db.down@example.com'), newAddress());
+        const html = await res.text();
+        return [
+          res.status,
+          html.includes('Oops!') && html.includes('Server error. Please try again.'),
+          html.includes('value="db.down@example.com"'),
+        ];
+      };
+      await expect.poll(attempt, { timeout: 20_000, interval: 100 }).toEqual([503, true, true]);
+    } finally {
+      clearInterval(keepDown);
+    }
+    await expect.poll(async () => (await server.api('GET', '/api/health')).status, { timeout: 20_000, interval: 200 }).toBe(200);
+  });
 });

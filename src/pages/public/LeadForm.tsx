@@ -113,6 +113,8 @@ export function LeadForm({ initial = {} }: { initial?: LeadFormState }) {
       action={CONTACT_PATH}
       onSubmit={onSubmit}
       onChange={onChange}
+      // The check's chunk starts loading as the visitor starts filling in the form.
+      onFocus={() => void loadCheck()}
       aria-describedby={`${id}-note`}
       aria-busy={submitting}
     >
