@@ -156,6 +156,12 @@ for (const viewport of [
       await phone.fill('(303) 555-0164');
       await expect(phone).not.toHaveAttribute('aria-invalid');
       await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+      // An address the browser itself would refuse gets the same reason beside the field, not a bubble.
+      await emailField.fill('not-an-email');
+      await expect(emailField).not.toHaveAttribute('aria-invalid');
+      await button(page).click();
+      await expect(await reasonOf(emailField)).toHaveText('Enter a valid email address');
+      expect(sent).toEqual([]);
       await db();
       expect(await findLeadRecords({ email })).toEqual([]);
 

@@ -111,6 +111,8 @@ export function LeadForm({ initial = {} }: { initial?: LeadFormState }) {
       ref={formRef}
       method="post"
       action={CONTACT_PATH}
+      // Once hydrated the form checks itself and says why beside the field, instead of the browser's bubble.
+      noValidate={hydrated}
       onSubmit={onSubmit}
       onChange={onChange}
       // The check's chunk starts loading as the visitor starts filling in the form.
