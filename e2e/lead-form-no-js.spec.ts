@@ -4,6 +4,7 @@
 // script is held back is what the hydrated form sends; with scripts on, a bad email or a one-digit
 // phone shows its reason beside the field and nothing is sent; the mobile menu opens with no script.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { findLeadRecords } from '../models/leads/index.ts';
 import { db } from './helpers.ts';
 
@@ -23,6 +24,12 @@ function recordUrls(context: BrowserContext): string[] {
   context.on('request', (r) => urls.push(r.url()));
   context.on('page', (p) => p.on('framenavigated', (f) => urls.push(f.url())));
   return urls;
+}
+
+/** Serious or critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 /** The message a field is described by. */
@@ -147,6 +154,7 @@ for (const viewport of [
       await expect(await reasonOf(phone)).toHaveText('Phone must have 7 to 15 digits');
       await expect(page.getByRole('alert')).toBeEmpty();
       expect(sent).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       // Each reason sits under its own field, inside the screen's width.
       const box = (await (await reasonOf(phone)).boundingBox())!;
       expect(box.y).toBeGreaterThan((await phone.boundingBox())!.y);
