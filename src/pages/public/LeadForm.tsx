@@ -9,12 +9,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useClientConfig } from '../../lib/client-config.tsx';
 import { HONEYPOT_FIELD } from '../../../schemas/public.ts';
 import { CONSENT_FORM_ID, CURRENT_CONSENT, consentText } from '../../../schemas/consent.ts';
-import { CONTACT_PATH, FORM_ERRORS, firstBadField, type LeadFormErrors, type LeadFormState } from '../../../schemas/lead-form.ts';
+import { CONTACT_PATH, firstBadField, type LeadFormErrors, type LeadFormState } from '../../../schemas/lead-form.ts';
 import { site } from '../../content.ts';
 import { Icon } from './icons.tsx';
 import { clearForm, isComplete, loadCheck, readForm, submitReferral } from './lead-form-submit.ts';
-
-export { FORM_ERRORS };
 
 type Status = { state: 'idle' } | { state: 'submitting' } | { state: 'success' } | { state: 'error'; message: string };
 
@@ -67,9 +65,9 @@ export function LeadForm({ initial = {} }: { initial?: LeadFormState }) {
   };
 
   function onChange(e: React.ChangeEvent<HTMLFormElement>) {
-    const name = (e.target as unknown as HTMLInputElement).name;
+    const field = (e.target as EventTarget as HTMLInputElement).name as keyof LeadFormErrors;
     setComplete(isComplete(readForm(e.currentTarget)));
-    if (errors[name as keyof LeadFormErrors]) setErrors(({ [name as keyof LeadFormErrors]: _, ...rest }) => rest);
+    if (errors[field]) setErrors(({ [field]: _, ...rest }) => rest);
     if (status.state === 'error') setStatus({ state: 'idle' });
   }
 
