@@ -9,6 +9,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { countLeads } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -79,7 +80,7 @@ describe('finding and downloading', () => {
     expect(file.activity.some((a) => a.action === 'DO_NOT_CONTACT_SET')).toBe(true);
     expect(file.doNotContact).toHaveLength(2);
     expect((await audit('PERSON_DATA_EXPORTED')).length).toBe(1);
-    expect((await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(e.detail))).toBe(true);
+    expect((await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(openText(e.detail)))).toBe(true);
   });
 });
 
