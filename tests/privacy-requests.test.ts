@@ -152,10 +152,10 @@ describe('erasing', () => {
     expect(stats.totalReferrals).toBe(statsBefore.totalReferrals);
     expect(stats.statusCounts).toEqual(statsBefore.statusCounts);
 
-    // The do-not-contact entry stays: a new request from the same phone is marked.
+    // The do-not-contact entry stays, without its reason (free text that named her): a new request from the same phone is marked.
     await server.api('POST', '/api/referral', { body: { name: 'Back Again', email: 'back.again@example.com', phone: PERSON.phone } });
     const again = (await asAdmin().leads.page.query({ search: 'back again' })).leads[0]!;
-    expect(again.doNotContact?.reason).toBe('Erin asked by phone');
+    expect(again.doNotContact).toMatchObject({ by: 'Ben Carter', reason: '' });
 
     const erased = await audit('PERSON_ERASED');
     expect(erased).toHaveLength(1);
