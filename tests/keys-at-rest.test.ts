@@ -127,4 +127,24 @@ describe('values stored before encryption', () => {
     expect(openText(stored.medicalHistory)).toBe('asthma since childhood');
     expect(openText(stored.notes)).toBe('from before encryption');
   });
+
+  it('include the do-not-contact reasons and the reasons typed to read medical details', async () => {
+    const db = mongoose.connection;
+    await db.collection<{ _id: string }>('suppressions').insertOne({
+      _id: 'old:entry',
+      kind: 'phone',
+      active: false,
+      reason: 'kidney failure, hospice',
+      lifted: { at: new Date(), by: 'Ann', reason: 'out of hospice now' },
+    });
+    const { insertedId: read } = await db.collection('auditentries').insertOne({ action: 'CUSTOMER_MEDICAL_READ', detail: 'Reason: HIV follow-up' });
+    const { insertedId: other } = await db.collection('auditentries').insertOne({ action: 'STAFF_ADDED', detail: 'added Ann' });
+    expect(await walkSealedFields('plain')).toBe(3);
+    expect(await walkSealedFields('plain')).toBe(0);
+    const entry = (await db.collection<{ _id: string }>('suppressions').findOne({ _id: 'old:entry' }))!;
+    expect([entry.reason, entry.lifted.reason].every(isEncrypted)).toBe(true);
+    expect([openText(entry.reason), openText(entry.lifted.reason)]).toEqual(['kidney failure, hospice', 'out of hospice now']);
+    expect(openText((await db.collection('auditentries').findOne({ _id: read }))!.detail)).toBe('Reason: HIV follow-up');
+    expect((await db.collection('auditentries').findOne({ _id: other }))!.detail).toBe('added Ann');
+  });
 });
