@@ -11,6 +11,7 @@ import { createOffice, createStaffWithToken, useTestServer } from './helpers/tes
 import { trpcClient } from './helpers/trpc-client.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 import { isEncrypted, openText } from '../server/field-crypto.ts';
+import type { SuppressionDoc } from '../models/privacy/suppression-store.ts';
 
 // No JWT_SECRET: both keys come from the generated key file, as in the quick start.
 const server = useTestServer({ JWT_SECRET: '' });
@@ -130,10 +131,13 @@ describe('values stored before encryption', () => {
 
   it('include the do-not-contact reasons and the reasons typed to read medical details', async () => {
     const db = mongoose.connection;
-    await db.collection<{ _id: string }>('suppressions').insertOne({
+    await db.collection<SuppressionDoc>('suppressions').insertOne({
       _id: 'old:entry',
       kind: 'phone',
       active: false,
+      at: new Date(),
+      by: 'Ann',
+      via: 'call',
       reason: 'kidney failure, hospice',
       lifted: { at: new Date(), by: 'Ann', reason: 'out of hospice now' },
     });
@@ -141,9 +145,9 @@ describe('values stored before encryption', () => {
     const { insertedId: other } = await db.collection('auditentries').insertOne({ action: 'STAFF_ADDED', detail: 'added Ann' });
     expect(await walkSealedFields('plain')).toBe(3);
     expect(await walkSealedFields('plain')).toBe(0);
-    const entry = (await db.collection<{ _id: string }>('suppressions').findOne({ _id: 'old:entry' }))!;
-    expect([entry.reason, entry.lifted.reason].every(isEncrypted)).toBe(true);
-    expect([openText(entry.reason), openText(entry.lifted.reason)]).toEqual(['kidney failure, hospice', 'out of hospice now']);
+    const entry = (await db.collection<SuppressionDoc>('suppressions').findOne({ _id: 'old:entry' }))!;
+    expect([entry.reason, entry.lifted!.reason].every(isEncrypted)).toBe(true);
+    expect([openText(entry.reason), openText(entry.lifted!.reason)]).toEqual(['kidney failure, hospice', 'out of hospice now']);
     expect(openText((await db.collection('auditentries').findOne({ _id: read }))!.detail)).toBe('Reason: HIV follow-up');
     expect((await db.collection('auditentries').findOne({ _id: other }))!.detail).toBe('added Ann');
   });
