@@ -141,7 +141,9 @@ describe('values stored before encryption', () => {
       reason: 'kidney failure, hospice',
       lifted: { at: new Date(), by: 'Ann', reason: 'out of hospice now' },
     });
-    const { insertedId: read } = await db.collection('auditentries').insertOne({ action: 'CUSTOMER_MEDICAL_READ', detail: 'Reason: HIV follow-up' });
+    const { insertedId: read } = await db
+      .collection('auditentries')
+      .insertOne({ action: 'CUSTOMER_MEDICAL_READ', detail: 'Reason: HIV follow-up' });
     const { insertedId: other } = await db.collection('auditentries').insertOne({ action: 'STAFF_ADDED', detail: 'added Ann' });
     expect(await walkSealedFields('plain')).toBe(3);
     expect(await walkSealedFields('plain')).toBe(0);

@@ -97,7 +97,11 @@ describe('npm run keys:rotate', () => {
     ];
     expect(reasons).toHaveLength(3);
     for (const r of reasons) expect(keyIdOf(r)).toBe(newKid);
-    expect(reasons.map((r) => openText(r))).toEqual(['on dialysis, call her daughter', 'on dialysis, call her daughter', 'Reason: transplant list']);
+    expect(reasons.map((r) => openText(r))).toEqual([
+      'on dialysis, call her daughter',
+      'on dialysis, call her daughter',
+      'Reason: transplant list',
+    ]);
 
     const audit = await mongoose.connection.collection('auditentries').findOne({ action: 'DATA_KEYS_ROTATED' });
     expect(audit?.detail).toContain(`under key ${newKid}; retired ${oldKid}`);

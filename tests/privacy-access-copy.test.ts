@@ -38,8 +38,20 @@ beforeAll(async () => {
     })
   ).customerId;
   const policy = { customerId, effectiveDate: '2026-03-01', premiumPeriod: 'monthly' } as const;
-  await asBen.policies.add.mutate({ ...policy, carrier: 'Cigna', line: 'medicare-advantage', policyNumber: 'MA-1001', premiumCents: 12_050 });
-  await asBen.policies.add.mutate({ ...policy, carrier: 'Delta Dental', line: 'dental-vision', policyNumber: 'DV-2002', premiumCents: 4_000 });
+  await asBen.policies.add.mutate({
+    ...policy,
+    carrier: 'Cigna',
+    line: 'medicare-advantage',
+    policyNumber: 'MA-1001',
+    premiumCents: 12_050,
+  });
+  await asBen.policies.add.mutate({
+    ...policy,
+    carrier: 'Delta Dental',
+    line: 'dental-vision',
+    policyNumber: 'DV-2002',
+    premiumCents: 4_000,
+  });
   await asBen.customers.get.query({ customerId });
   await asBen.privacy.doNotContact.mutate({ customerId, reason: 'Asked by email' });
 });

@@ -58,9 +58,9 @@ beforeAll(async () => {
   ben = office.agents.Ben!;
   stef = office.agents.Stef!;
   await StaffModel.updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
-  expect((await server.api('POST', '/api/referral', { body: { ...PERSON, consent: true, pageUrl: '/', formId: 'lead-form' } })).status).toBe(
-    201,
-  );
+  expect(
+    (await server.api('POST', '/api/referral', { body: { ...PERSON, consent: true, pageUrl: '/', formId: 'lead-form' } })).status,
+  ).toBe(201);
   leadId = (await asAdmin().leads.page.query({ search: 'quimbyfield' })).leads[0]!.leadId;
   const asBen = trpcClient(server.url, ben);
   await asBen.leads.claim.mutate({ leadId, claimedBy: 'Ben' });
@@ -83,7 +83,13 @@ beforeAll(async () => {
   customerId = closed.customerId;
   await asBen.customers.update.mutate({ customerId, birthDate: '1958-03-14' });
   const policy = { customerId, line: 'medicare-supplement', effectiveDate: '2026-02-17', premiumPeriod: 'monthly' } as const;
-  await asBen.policies.add.mutate({ ...policy, carrier: 'Humana', policyNumber: 'PN-77812345', planName: 'Quimbyfield Gold Plan', premiumCents: 18_255 });
+  await asBen.policies.add.mutate({
+    ...policy,
+    carrier: 'Humana',
+    policyNumber: 'PN-77812345',
+    planName: 'Quimbyfield Gold Plan',
+    premiumCents: 18_255,
+  });
   await asBen.policies.add.mutate({ ...policy, carrier: 'Aetna', line: 'part-d', policyNumber: 'PN-99000111', premiumCents: 3_120 });
   await asAdmin().office.updateSettings.mutate({ medicalAccess: 'own-agent-and-admins' });
   await trpcClient(server.url, stef).customers.get.query({ customerId, reason: READ_REASON });

@@ -80,7 +80,9 @@ describe('finding and downloading', () => {
     expect(file.activity.some((a) => a.action === 'DO_NOT_CONTACT_SET')).toBe(true);
     expect(file.doNotContact).toHaveLength(2);
     expect((await audit('PERSON_DATA_EXPORTED')).length).toBe(1);
-    expect((await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(openText(e.detail)))).toBe(true);
+    expect(
+      (await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(openText(e.detail))),
+    ).toBe(true);
   });
 });
 

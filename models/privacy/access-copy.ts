@@ -134,7 +134,11 @@ const doNotContactOf = (s: SuppressionDoc): AccessCopyDoNotContact => ({
 });
 
 async function policiesOf(customerIds: string[]): Promise<AccessCopyPolicy[]> {
-  const rows = customerIds.length ? await PolicyModel.find({ customerId: { $in: customerIds } }).sort({ createdAt: 1 }).lean() : [];
+  const rows = customerIds.length
+    ? await PolicyModel.find({ customerId: { $in: customerIds } })
+        .sort({ createdAt: 1 })
+        .lean()
+    : [];
   return rows.map((p) => ({
     customerId: String(p.customerId),
     carrier: p.carrier,

@@ -104,7 +104,14 @@ export async function suppressKeys(keys: string[], entry: Pick<SuppressionDoc, '
     const ids = hashIds(key);
     const existing = await suppressions().findOne({ _id: { $in: ids } });
     if (existing?.active) continue;
-    const doc = { kind: key.startsWith('email:') ? 'email' : 'phone', active: true, at, ...entry, reason: sealText(entry.reason), lifted: null } as const;
+    const doc = {
+      kind: key.startsWith('email:') ? 'email' : 'phone',
+      active: true,
+      at,
+      ...entry,
+      reason: sealText(entry.reason),
+      lifted: null,
+    } as const;
     if (existing) await suppressions().updateOne({ _id: existing._id, active: false }, { $set: doc });
     else await suppressions().updateOne({ _id: ids[0]! }, { $setOnInsert: doc }, { upsert: true });
     added++;

@@ -141,6 +141,7 @@ export default function PrivacyPage() {
               {result.customers.map((c) => (
                 <li key={c.customerId}>Customer: {c.name}, with any medical details</li>
               ))}
+              {result.policies > 0 && <li>{result.policies} policies</li>}
               <li>{result.activityEntries} activity entries</li>
               <li>{result.queuedNotices} queued notices</li>
             </ul>
