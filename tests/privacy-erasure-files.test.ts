@@ -135,6 +135,12 @@ describe('an erasure', () => {
     expect(record.consentRecord).toMatchObject({ given: true, formId: 'lead-form' });
     expect(record.lead.name).toBe('Erased person');
 
+    // The audit entries stay, without her name or the reason typed to read her details.
+    const reads = (await asAdmin().audit.list.query({})).entries.filter((e) => e.action === 'CUSTOMER_MEDICAL_READ');
+    expect(reads.map((e) => [e.actor.name, e.customerId, e.customerName, e.detail])).toEqual([
+      ['Stef', customerId, 'Erased person', 'Reason removed with the person'],
+    ]);
+
     // A new form from the same phone is flagged do-not-contact.
     await server.api('POST', '/api/referral', { body: { name: 'New Caller', email: 'new.caller@example.com', phone: '720-555-0148' } });
     const again = (await asAdmin().leads.page.query({ search: 'new caller' })).leads[0]!;
