@@ -69,7 +69,8 @@ const PAGE_STYLE =
   'body{font:14px/1.45 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}' +
   'h2{font-size:1.4rem}h3,h4{margin:1.2rem 0 .4rem}table{border-collapse:collapse;width:100%}' +
   'th,td{border-bottom:1px solid #e2e8f0;padding:.25rem .5rem;text-align:left;vertical-align:top;white-space:pre-wrap}' +
-  'dl{display:grid;grid-template-columns:12rem 1fr;gap:.2rem 1rem}dt{color:#475569}dd{margin:0;white-space:pre-wrap}';
+  'dl{display:grid;grid-template-columns:12rem 1fr;gap:.2rem 1rem}dl>.contents{display:contents}dt{color:#475569}' +
+  'dd{margin:0;white-space:pre-wrap}button{display:none}';
 
 export function AccessCopyView({ copy, onDone }: { copy: AccessCopy; onDone(message: string): void }) {
   const id = useId();
