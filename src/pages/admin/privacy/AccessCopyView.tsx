@@ -3,6 +3,7 @@
 // and downloadable as a self-contained HTML page or as JSON.
 import { useId, useRef, type ReactNode } from 'react';
 import type { AccessCopy } from '../../../../schemas/access-copy.ts';
+import { formatPhone } from '../../../../schemas/phone.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { fullTime } from '../../../lib/when.ts';
 import { secondaryButton } from '../../../components/ui.tsx';
@@ -107,7 +108,7 @@ export function AccessCopyView({ copy, onDone }: { copy: AccessCopy; onDone(mess
         </button>
       </div>
       <article ref={body} id="access-copy" className="space-y-3">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        <h2 id={`${id}-title`} className="text-lg font-semibold break-words text-slate-900">
           Access copy: everything we hold about {asked}
         </h2>
         <p className="text-sm text-slate-600">Prepared {when(copy.preparedAt)}.</p>
@@ -119,7 +120,7 @@ export function AccessCopyView({ copy, onDone }: { copy: AccessCopy; onDone(mess
                 rows={[
                   ['Name', l.name],
                   ['Email', l.email],
-                  ['Phone', l.phone],
+                  ['Phone', formatPhone(l.phone)],
                   ['Received', when(l.receivedAt)],
                   ['Sent through', l.source === 'website' ? 'our website' : 'added by our staff'],
                   ['Status', l.status],
@@ -184,7 +185,7 @@ export function AccessCopyView({ copy, onDone }: { copy: AccessCopy; onDone(mess
               rows={[
                 ['Name', c.name],
                 ['Email', c.email],
-                ['Phone', c.phone],
+                ['Phone', formatPhone(c.phone)],
                 ['Age', c.age],
                 ['Birth date', c.birthDate],
                 ['Children', c.hasKids ? `${shown(c.kidsCount)} (ages ${shown(c.kidsAges)})` : 'No'],
