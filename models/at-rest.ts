@@ -1,16 +1,29 @@
-// Walks every encrypted field of the database: at start, seals values still stored in plain text
+// Walks every encrypted field of the database (medical details, notes, and the reasons of do-not-contact
+// entries and of medical reads): at start, seals values still stored in plain text
 // (records from before encryption, or written by an older version); during `npm run keys:rotate`,
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
 import { CUSTOMER_SEALED, LEAD_SEALED } from './sealed-fields.ts';
+import { SEALED_DETAIL_ACTIONS } from './audit.ts';
 
-/** Collections and their sealed top-level fields. */
-const FLAT: { collection: string; fields: readonly string[] }[] = [
+/** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
+const FLAT: { collection: string; fields: readonly string[]; filter?: Record<string, unknown> }[] = [
   { collection: 'customers', fields: CUSTOMER_SEALED },
   { collection: 'leads', fields: LEAD_SEALED },
+  // Why a person asked not to be contacted, and why the mark was lifted (models/privacy/suppression-store.ts).
+  { collection: 'suppressions', fields: ['reason', 'lifted.reason'] },
+  // The reason typed to open a customer's medical details (models/audit.ts).
+  { collection: 'auditentries', fields: ['detail'], filter: { action: { $in: SEALED_DETAIL_ACTIONS } } },
 ];
+
+/** The value at a dotted path of a document. */
+const at = (doc: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+
+/** The projection of the fields: their top-level names (sub-documents are read whole). */
+const projectionOf = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f.split('.')[0]!, 1]));
 /** Lead timelines keep the start of each notes change in `entries[].note`. */
 const TIMELINES = 'lead_timelines';
 
@@ -25,14 +38,13 @@ function needs(v: unknown, mode: WalkMode, kid: string): v is string {
 
 const reseal = (v: string) => encryptField(openText(v));
 
-async function walkFlat(collection: string, fields: readonly string[], mode: WalkMode): Promise<number> {
+async function walkFlat({ collection, fields, filter = {} }: (typeof FLAT)[number], mode: WalkMode): Promise<number> {
   const coll = mongoose.connection.collection(collection);
   const kid = currentKey().kid;
   let changed = 0;
-  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
-  for await (const doc of coll.find({}, { projection })) {
+  for await (const doc of coll.find(filter, { projection: projectionOf(fields) })) {
     for (const f of fields) {
-      const v = doc[f] as unknown;
+      const v = at(doc, f);
       if (!needs(v, mode, kid)) continue;
       const res = await coll.updateOne({ _id: doc._id, [f]: v }, { $set: { [f]: reseal(v) } });
       changed += res.modifiedCount;
@@ -59,7 +71,7 @@ async function walkTimelines(mode: WalkMode): Promise<number> {
 /** One pass over every sealed field; answers how many values it changed. */
 export async function walkSealedFields(mode: WalkMode): Promise<number> {
   let changed = 0;
-  for (const t of FLAT) changed += await walkFlat(t.collection, t.fields, mode);
+  for (const t of FLAT) changed += await walkFlat(t, mode);
   changed += await walkTimelines(mode);
   return changed;
 }
@@ -69,9 +81,8 @@ export async function countStale(): Promise<number> {
   const kid = currentKey().kid;
   let n = 0;
   for (const t of FLAT) {
-    const projection = Object.fromEntries(t.fields.map((f) => [f, 1]));
-    for await (const doc of mongoose.connection.collection(t.collection).find({}, { projection })) {
-      for (const f of t.fields) if (needs(doc[f], 'rotate', kid)) n++;
+    for await (const doc of mongoose.connection.collection(t.collection).find(t.filter ?? {}, { projection: projectionOf(t.fields) })) {
+      for (const f of t.fields) if (needs(at(doc, f), 'rotate', kid)) n++;
     }
   }
   for await (const doc of mongoose.connection.collection(TIMELINES).find({})) {

@@ -1,7 +1,10 @@
 // The audit log: who read a customer's medical details, who exported what, and what admins changed
 // in the staff accounts, every sign-in and failed sign-in, and every change of a second factor.
-// Admins read it in the console; entries are never edited.
+// Admins read it in the console; entries are never edited, except that an erasure replaces the erased
+// person's name and the reasons given to read their details (models/privacy/erase.ts). The reason typed
+// to open medical details is health data: it is sealed at rest like them (README "Data and privacy").
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { openText, sealText } from '../server/field-crypto.ts';
 
 export const AUDIT_ACTIONS = [
   'CUSTOMER_MEDICAL_READ',
@@ -44,7 +47,10 @@ const auditSchema = new Schema({
 auditSchema.index({ at: -1 });
 
 export type AuditEntry = InferSchemaType<typeof auditSchema>;
-const AuditModel = mongoose.model('AuditEntry', auditSchema);
+export const AuditModel = mongoose.model('AuditEntry', auditSchema);
+
+/** The entries whose `detail` is sealed at rest: the reason typed to open a customer's medical details. */
+export const SEALED_DETAIL_ACTIONS: readonly AuditAction[] = ['CUSTOMER_MEDICAL_READ'];
 
 /** The signed-in staff member an entry names. */
 export interface AuditActor {
@@ -64,7 +70,8 @@ export interface AuditFacts {
 
 /** Writes one entry. Awaited by the caller, so an answer is never sent without its record. */
 export async function recordAudit(actor: AuditActor, facts: AuditFacts): Promise<void> {
-  await AuditModel.create({ ...facts, actorId: actor.id, actorName: actor.name, actorEmail: actor.email });
+  const detail = facts.detail !== undefined && SEALED_DETAIL_ACTIONS.includes(facts.action) ? sealText(facts.detail) : facts.detail;
+  await AuditModel.create({ ...facts, detail, actorId: actor.id, actorName: actor.name, actorEmail: actor.email });
 }
 
 export const AUDIT_PAGE_SIZE = 100;
@@ -88,8 +95,17 @@ export async function listAudit(opts: { before?: Date; action?: AuditAction } = 
       customerName: r.customerName ?? null,
       scope: r.scope ?? null,
       targetEmail: r.targetEmail ?? null,
-      detail: r.detail ?? null,
+      detail: r.detail ? openText(r.detail) : null,
     })),
     hasMore: rows.length > AUDIT_PAGE_SIZE,
   };
+}
+
+/** Every read of these customers' medical details, oldest first, reasons opened (a person's access copy). */
+export async function medicalReadsOf(customerIds: string[]) {
+  if (!customerIds.length) return [];
+  const rows = await AuditModel.find({ action: 'CUSTOMER_MEDICAL_READ', customerId: { $in: customerIds } })
+    .sort({ at: 1 })
+    .lean();
+  return rows.map((r) => ({ customerId: r.customerId ?? '', at: r.at, by: r.actorName, reason: r.detail ? openText(r.detail) : null }));
 }

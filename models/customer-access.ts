@@ -1,9 +1,10 @@
-// Who reads a customer's medical details (issue 29 point 7). With the office setting `medicalAccess`
-// at 'all-staff' (the default) every staff member does; at 'own-agent-and-admins' the customer's own
-// agent (the agent who held its lead) and admins do, and others see only whether details are on file
-// until they open them with a reason, which the audit log records.
+// Who reads a customer's medical details: history, medications, preferred doctor and notes
+// (MEDICAL_FIELDS, never in a list answer). With the office setting `medicalAccess` at 'all-staff' (the
+// default) every staff member does; at 'own-agent-and-admins' the customer's own agent (the agent who
+// held its lead) and admins do, and others see only whether details are on file until they open them
+// with a reason, which the audit log records (sealed at rest: a reason is health data too).
 import mongoose from 'mongoose';
-import type { CustomerDetail } from '../schemas/customer.ts';
+import { MEDICAL_FIELDS, type CustomerDetail } from '../schemas/customer.ts';
 import { getOfficeSettings } from './office-settings.ts';
 import { leadHolderOf } from './leads/index.ts';
 
@@ -25,8 +26,7 @@ export async function mayReadMedical(customer: CustomerDetail, reader: { name: s
 /** The customer as a reader without access sees it: that details exist, not what they say. */
 export const withheldMedical = (customer: CustomerDetail): CustomerDetail => ({
   ...customer,
-  medicalHistory: '',
-  medications: '',
+  ...Object.fromEntries(MEDICAL_FIELDS.map((f) => [f, ''])),
   medicalWithheld: true,
-  medicalOnFile: Boolean(customer.medicalHistory || customer.medications),
+  medicalOnFile: MEDICAL_FIELDS.some((f) => Boolean(customer[f])),
 });

@@ -31,7 +31,6 @@ import { badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { leadStatusOf, reopenClosedLead } from './leads/index.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
-import { openText } from '../server/field-crypto.ts';
 import { dropCustomerPolicies } from './policies/schema.ts';
 
 const customerSchema = new Schema(
@@ -77,10 +76,10 @@ type Customer = InferSchemaType<typeof customerSchema>;
 export type CustomerRecord = Customer & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };
 export const CustomerModel = mongoose.model('Customer', customerSchema);
 
-export const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
+/** The list's projection: the medical fields (MEDICAL_FIELDS) are never read for a list. */
+export const SENSITIVE = { medicalHistory: 0, medications: 0, preferredDoctor: 0, notes: 0 } as const;
 
-export function toSummary(stored: CustomerRecord): CustomerSummary {
-  const c = openFields(stored, CUSTOMER_SEALED);
+export function toSummary(c: CustomerRecord): CustomerSummary {
   return {
     customerId: String(c._id),
     name: c.name,
@@ -94,25 +93,28 @@ export function toSummary(stored: CustomerRecord): CustomerSummary {
     insuranceProvider: c.insuranceProvider ?? null,
     desiredCoverage: c.desiredCoverage ?? '',
     budgetRange: c.budgetRange ?? null,
-    preferredDoctor: c.preferredDoctor ?? '',
     insuranceType: c.insuranceType as InsuranceType,
     planType: c.planType as PlanType,
     employmentStatus: c.employmentStatus ?? null,
     annualIncome: c.annualIncome ?? null,
     policyStartDate: c.policyStartDate ?? null,
     birthDate: c.birthDate ?? null,
-    notes: c.notes ?? '',
     leadId: c.leadId ? String(c.leadId) : null,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
 }
 
-const toDetail = (c: CustomerRecord): CustomerDetail => ({
-  ...toSummary(c),
-  medicalHistory: openText(c.medicalHistory ?? ''),
-  medications: openText(c.medications ?? ''),
-});
+const toDetail = (c: CustomerRecord): CustomerDetail => {
+  const open = openFields(c, CUSTOMER_SEALED);
+  return {
+    ...toSummary(c),
+    medicalHistory: open.medicalHistory ?? '',
+    medications: open.medications ?? '',
+    preferredDoctor: open.preferredDoctor ?? '',
+    notes: open.notes ?? '',
+  };
+};
 
 /**
  * The stored form of validated fields: unset values become null (or '' for text), kids only with

@@ -28,6 +28,7 @@ import {
 } from '../schemas/customer-filters.ts';
 
 export const customersRouter = router({
+  /** The list: no medical field (history, medications, doctor, notes), so no medical read to audit. */
   list: protectedProcedure.query(async () => withDoNotContact(await listCustomers())),
 
   /**
@@ -83,7 +84,7 @@ export const customersRouter = router({
 
   /**
    * The list as GET /api/admin/customers answers it, a batch at a time (not for /trpc): the same columns as
-   * the export (preferred doctor, notes, income), so each answer is audited as an export of the whole list.
+   * the export (contact details, income; no medical field), so each answer is audited as an export of the whole list.
    */
   listBatches: protectedProcedure.query(async ({ ctx }) => {
     await recordAudit(auditActorOf(ctx), {

@@ -3,7 +3,9 @@
 // Each procedure is its input schema and one call into models/privacy/.
 import { doNotContactInput, eraseInput, liftDoNotContactInput, personQueryInput } from '../schemas/privacy.ts';
 import { liftDoNotContact, markDoNotContact } from '../models/privacy/do-not-contact.ts';
-import { erasePerson, exportPerson, findPerson } from '../models/privacy/person.ts';
+import { findPerson } from '../models/privacy/person.ts';
+import { accessCopy } from '../models/privacy/access-copy.ts';
+import { erasePerson } from '../models/privacy/erase.ts';
 import { listRequests } from '../models/privacy/requests.ts';
 import { recordAudit } from '../models/audit.ts';
 import { actorOf, adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';
@@ -20,16 +22,19 @@ export const privacyRouter = router({
   /** What is held about an email or phone, in counts and names. */
   find: adminProcedure.input(personQueryInput).query(({ input }) => findPerson(input)),
 
-  /** Everything held, as one JSON document; audited as a read of each customer's medical details. */
+  /**
+   * The access copy: everything held, in plain field names (the console shows it as a printable page and
+   * downloads it as JSON); audited as a read of each customer's medical details.
+   */
   export: adminProcedure.input(personQueryInput).mutation(async ({ input, ctx }) => {
-    const data = await exportPerson(input, ctx.staff.name);
+    const data = await accessCopy(input, ctx.staff.name);
     const actor = auditActorOf(ctx);
     await Promise.all([
       recordAudit(actor, { action: 'PERSON_DATA_EXPORTED', detail: `${data.leads.length} leads, ${data.customers.length} customers` }),
       ...data.customers.map((c) =>
         recordAudit(actor, {
           action: 'CUSTOMER_MEDICAL_READ',
-          customerId: c._id,
+          customerId: c.customerId,
           customerName: c.name,
           detail: 'Privacy request: data export',
         }),
@@ -38,12 +43,12 @@ export const privacyRouter = router({
     return data;
   }),
 
-  /** De-identifies the person everywhere; the do-not-contact entries, consent records and the request's record stay. */
+  /** De-identifies the person everywhere; answers what was done and what the law keeps, and why. */
   erase: adminProcedure.input(eraseInput).mutation(async ({ input, ctx }) => {
     const done = await erasePerson(input.person, ctx.staff.name);
     await recordAudit(auditActorOf(ctx), {
       action: 'PERSON_ERASED',
-      detail: `${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries, ${done.noticesDropped} notices dropped`,
+      detail: `${done.leads} leads, ${done.customers} customers, ${done.policies} policies, ${done.activityEntries} activity entries, ${done.noticesDropped} notices dropped`,
     });
     return done;
   }),

@@ -7,7 +7,7 @@ import { formulaSafeCell, type CustomerSummary } from './customer.ts';
 import { formatPhone } from './phone.ts';
 import { dollarsText } from './policy-rules.ts';
 
-/** Columns of the CSV export (no medical details). */
+/** Columns of the CSV export (no medical details: history, medications, preferred doctor, notes). */
 export const CUSTOMER_CSV_COLUMNS = [
   'customerId',
   'name',
@@ -21,13 +21,11 @@ export const CUSTOMER_CSV_COLUMNS = [
   'insuranceProvider',
   'desiredCoverage',
   'budgetRange',
-  'preferredDoctor',
   'insuranceType',
   'planType',
   'employmentStatus',
   'annualIncome',
   'policyStartDate',
-  'notes',
   'leadId',
   'createdAt',
   'birthDate',

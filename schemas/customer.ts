@@ -237,7 +237,10 @@ export const closeLeadInput = z.object({
   policy: policyData.optional(),
 });
 
-/** What the customer list shows: everything but the medical details, which only the edit view loads. */
+/**
+ * What the customer list shows: everything but the medical details (history, medications, preferred
+ * doctor and notes: MEDICAL_FIELDS), which only the customer record loads (audited).
+ */
 export interface CustomerSummary {
   customerId: string;
   name: string;
@@ -251,7 +254,6 @@ export interface CustomerSummary {
   insuranceProvider: string | null;
   desiredCoverage: string;
   budgetRange: string | null;
-  preferredDoctor: string;
   insuranceType: InsuranceType;
   planType: PlanType;
   employmentStatus: string | null;
@@ -259,7 +261,6 @@ export interface CustomerSummary {
   policyStartDate: string | null;
   /** Optional, YYYY-MM-DD; absent on older records. */
   birthDate: string | null;
-  notes: string;
   leadId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -267,13 +268,17 @@ export interface CustomerSummary {
   doNotContact?: DoNotContactView | null;
 }
 
+/** The fields only the customer record carries: people write health facts into notes and the doctor too. */
+export const MEDICAL_FIELDS = ['medicalHistory', 'medications', 'preferredDoctor', 'notes'] as const;
+
 export interface CustomerDetail extends CustomerSummary {
   medicalHistory: string;
   medications: string;
+  preferredDoctor: string;
+  notes: string;
   /**
    * True when the office narrows medical details to the customer's own agent and admins, this reader
-   * is neither and gave no reason: medicalHistory and medications come empty, `medicalOnFile` says
-   * whether there are any.
+   * is neither and gave no reason: the MEDICAL_FIELDS come empty, `medicalOnFile` says whether any is set.
    */
   medicalWithheld?: boolean;
   medicalOnFile?: boolean;

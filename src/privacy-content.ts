@@ -43,5 +43,5 @@ export const privacy = {
   ],
   /** How to ask for a copy or erasure: sent to this address (schemas/brokerage.ts). */
   requests:
-    'To get a copy of what we hold about you, to correct it, or to have it erased, email us from the address you gave us or tell your broker. We answer within 30 days. Erasure keeps only what the law requires: a record that you asked not to be contacted, your consent record, and a record of your request.',
+    'To get a copy of what we hold about you, to correct it, or to have it erased, email us from the address you gave us or tell your broker. We answer within 30 days. Erasure keeps only what the law requires: a record that you asked not to be contacted, your consent record, a record of who read your health details (without your name), and a record of your request.',
 };

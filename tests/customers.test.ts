@@ -161,14 +161,15 @@ describe('customer routes', () => {
     const csv = await res.text();
     const lines = csv.trim().split('\n');
     expect(lines[0]).toBe(
-      'customerId,name,email,phone,age,hasKids,kidsCount,kidsAges,currentInsurance,insuranceProvider,desiredCoverage,budgetRange,preferredDoctor,insuranceType,planType,employmentStatus,annualIncome,policyStartDate,notes,leadId,createdAt,birthDate,policyCount,policyCarriers,annualPremium',
+      'customerId,name,email,phone,age,hasKids,kidsCount,kidsAges,currentInsurance,insuranceProvider,desiredCoverage,budgetRange,insuranceType,planType,employmentStatus,annualIncome,policyStartDate,leadId,createdAt,birthDate,policyCount,policyCarriers,annualPremium',
     );
     // The whole row, its creation time aside; the stored E.164 phone is written as people read it.
     expect(c.phone).toMatch(/^\+1720555\d{4}$/);
     expect(lines.find((l) => l.startsWith(c.customerId))!.replace(/,[\d-]+T[\d:.]+Z,,0,,0.00$/, '')).toBe(
-      `${c.customerId},"'=HYPERLINK(""x"")",${c.email},(720) 555-${c.phone.slice(-4)},41,false,,,,Aetna,,,,individual,PPO,,,,Call after 5,`,
+      `${c.customerId},"'=HYPERLINK(""x"")",${c.email},(720) 555-${c.phone.slice(-4)},41,false,,,,Aetna,,,individual,PPO,,,,`,
     );
     expect(csv).not.toContain('diabetes');
+    expect(csv).not.toContain('Call after 5');
   });
 });
 
@@ -235,7 +236,8 @@ describe('closing a lead into a customer', () => {
       notes: 'Called back',
     });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ age: null, insuranceProvider: null, notes: 'Called back' });
+    expect(kept.body).toMatchObject({ age: null, insuranceProvider: null });
+    expect(kept.body).not.toHaveProperty('notes');
     // Filling one in makes it required from then on; the other may stay missing.
     expect((await api('PUT', `/api/admin/customers/${customerId}`, { age: 52, insuranceProvider: '' })).body).toMatchObject({
       age: 52,

@@ -11,6 +11,7 @@ import { createOffice, createStaffWithToken, useTestServer } from './helpers/tes
 import { trpcClient } from './helpers/trpc-client.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 import { isEncrypted, openText } from '../server/field-crypto.ts';
+import type { SuppressionDoc } from '../models/privacy/suppression-store.ts';
 
 // No JWT_SECRET: both keys come from the generated key file, as in the quick start.
 const server = useTestServer({ JWT_SECRET: '' });
@@ -94,7 +95,7 @@ describe('a copy of the data folder', () => {
       notes: `Notes: ${PHRASE}`,
     });
     const list = await server.api('GET', '/api/admin/customers', { token: admin });
-    expect(list.body.find((c: { customerId: string }) => c.customerId === customerId)).toMatchObject({ notes: `Notes: ${PHRASE}` });
+    expect(list.body.find((c: { customerId: string }) => c.customerId === customerId)).not.toHaveProperty('notes');
 
     const stored = await mongoose.connection.collection('customers').findOne({ _id: new mongoose.Types.ObjectId(customerId) });
     for (const f of ['medicalHistory', 'medications', 'preferredDoctor', 'notes']) expect(stored![f]).toMatch(/^enc:v1:[\w-]{8}:/);
@@ -126,5 +127,30 @@ describe('values stored before encryption', () => {
     expect(stored.medications).toBe('');
     expect(openText(stored.medicalHistory)).toBe('asthma since childhood');
     expect(openText(stored.notes)).toBe('from before encryption');
+  });
+
+  it('include the do-not-contact reasons and the reasons typed to read medical details', async () => {
+    const db = mongoose.connection;
+    await db.collection<SuppressionDoc>('suppressions').insertOne({
+      _id: 'old:entry',
+      kind: 'phone',
+      active: false,
+      at: new Date(),
+      by: 'Ann',
+      via: 'call',
+      reason: 'kidney failure, hospice',
+      lifted: { at: new Date(), by: 'Ann', reason: 'out of hospice now' },
+    });
+    const { insertedId: read } = await db
+      .collection('auditentries')
+      .insertOne({ action: 'CUSTOMER_MEDICAL_READ', detail: 'Reason: HIV follow-up' });
+    const { insertedId: other } = await db.collection('auditentries').insertOne({ action: 'STAFF_ADDED', detail: 'added Ann' });
+    expect(await walkSealedFields('plain')).toBe(3);
+    expect(await walkSealedFields('plain')).toBe(0);
+    const entry = (await db.collection<SuppressionDoc>('suppressions').findOne({ _id: 'old:entry' }))!;
+    expect([entry.reason, entry.lifted!.reason].every(isEncrypted)).toBe(true);
+    expect([openText(entry.reason), openText(entry.lifted!.reason)]).toEqual(['kidney failure, hospice', 'out of hospice now']);
+    expect(openText((await db.collection('auditentries').findOne({ _id: read }))!.detail)).toBe('Reason: HIV follow-up');
+    expect((await db.collection('auditentries').findOne({ _id: other }))!.detail).toBe('added Ann');
   });
 });

@@ -1,6 +1,7 @@
 // `npm run keys:rotate` as a command while the server runs and staff keep saving: every medical
 // detail and note stays readable, every value ends under the new key, the old key is retired from
-// the ring (kept only for older backups), and the rotation is in the audit log.
+// the ring (kept only for older backups), and the rotation is in the audit log. The reasons sealed like
+// them (a do-not-contact entry's, a medical read's) move to the new key too.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './engine/harness.ts';
 import { defaultKeyFile, keyId, parseDataKey } from '../server/key-file.ts';
-import { currentKey, keyIdOf } from '../server/field-crypto.ts';
+import { currentKey, keyIdOf, openText } from '../server/field-crypto.ts';
+import { recordAudit } from '../models/audit.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let app: AppServer;
@@ -31,6 +33,11 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     ids.push(res.body.customerId as string);
   }
+  await app.client(token).privacy.doNotContact.mutate({ customerId: ids[0]!, reason: 'on dialysis, call her daughter' });
+  await recordAudit(
+    { id: 'x', name: 'Stef', email: 'stef@example.com' },
+    { action: 'CUSTOMER_MEDICAL_READ', customerId: ids[1]!, customerName: 'Rotated 1', detail: 'Reason: transplant list' },
+  );
 }, 120_000);
 afterAll(async () => {
   await app?.stop();
@@ -84,6 +91,17 @@ describe('npm run keys:rotate', () => {
     }
     const stored = await mongoose.connection.collection('customers').find().toArray();
     for (const c of stored) for (const f of ['medicalHistory', 'notes']) expect(keyIdOf(c[f])).toBe(newKid);
+    const reasons = [
+      ...(await mongoose.connection.collection('suppressions').find().toArray()).map((s) => s.reason as string),
+      (await mongoose.connection.collection('auditentries').findOne({ action: 'CUSTOMER_MEDICAL_READ' }))!.detail as string,
+    ];
+    expect(reasons).toHaveLength(3);
+    for (const r of reasons) expect(keyIdOf(r)).toBe(newKid);
+    expect(reasons.map((r) => openText(r))).toEqual([
+      'on dialysis, call her daughter',
+      'on dialysis, call her daughter',
+      'Reason: transplant list',
+    ]);
 
     const audit = await mongoose.connection.collection('auditentries').findOne({ action: 'DATA_KEYS_ROTATED' });
     expect(audit?.detail).toContain(`under key ${newKid}; retired ${oldKid}`);

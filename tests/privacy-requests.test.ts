@@ -9,6 +9,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { countLeads } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff.ts';
+import { openText } from '../server/field-crypto.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -79,7 +80,9 @@ describe('finding and downloading', () => {
     expect(file.activity.some((a) => a.action === 'DO_NOT_CONTACT_SET')).toBe(true);
     expect(file.doNotContact).toHaveLength(2);
     expect((await audit('PERSON_DATA_EXPORTED')).length).toBe(1);
-    expect((await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(e.detail))).toBe(true);
+    expect(
+      (await audit('CUSTOMER_MEDICAL_READ')).some((e) => e.customerId === customerId && /Privacy request/.test(openText(e.detail))),
+    ).toBe(true);
   });
 });
 
@@ -151,10 +154,10 @@ describe('erasing', () => {
     expect(stats.totalReferrals).toBe(statsBefore.totalReferrals);
     expect(stats.statusCounts).toEqual(statsBefore.statusCounts);
 
-    // The do-not-contact entry stays: a new request from the same phone is marked.
+    // The do-not-contact entry stays, without its reason (free text that named her): a new request from the same phone is marked.
     await server.api('POST', '/api/referral', { body: { name: 'Back Again', email: 'back.again@example.com', phone: PERSON.phone } });
     const again = (await asAdmin().leads.page.query({ search: 'back again' })).leads[0]!;
-    expect(again.doNotContact?.reason).toBe('Erin asked by phone');
+    expect(again.doNotContact).toMatchObject({ by: 'Ben Carter', reason: '' });
 
     const erased = await audit('PERSON_ERASED');
     expect(erased).toHaveLength(1);

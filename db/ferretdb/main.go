@@ -64,12 +64,14 @@ func main() {
 	// The embeddable package disables telemetry itself. In WAL mode, synchronous=NORMAL syncs at
 	// checkpoints instead of at every commit: a crash of the program loses nothing, a power cut may
 	// lose the last moments of acknowledged writes, as MongoDB's default write concern (no journal
-	// wait) may; every write then costs a few milliseconds less.
+	// wait) may; every write then costs a few milliseconds less. secure_delete zeroes the space a
+	// deleted or rewritten record leaves, so an erased person's text is not left in freed pages
+	// (the log itself is truncated by the compact that follows an erasure, _patch/sqlite-compact-checkpoint.patch).
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener:  ferretdb.ListenerConfig{Unix: engineSock},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)",
+		SQLiteURL: "file:" + *dir + "/?_pragma=synchronous(normal)&_pragma=secure_delete(1)",
 	})
 	if err != nil {
 		fail("cannot start FerretDB:", err)

@@ -8,10 +8,14 @@
 // a lookup by _id per page of leads is cheap, the lead list's index entries stay as they are (no rebuild,
 // no new write through models/leads/), a lead that arrives later from the same person is marked at once,
 // and lifting the mark is one write here.
+//
+// The reasons (why it was recorded, why it was lifted) are health data as often as not ("on dialysis,
+// call the daughter"): they are sealed at rest with the data key like the medical fields
+// (server/field-crypto.ts, models/at-rest.ts) and opened here on the way out.
 import { createHmac, hkdfSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { phoneKey } from '../../schemas/phone.ts';
-import { ringKeys } from '../../server/field-crypto.ts';
+import { openText, ringKeys, sealText } from '../../server/field-crypto.ts';
 import type { DoNotContactView } from '../../schemas/privacy.ts';
 
 export interface SuppressionDoc {
@@ -72,7 +76,7 @@ export async function activeEntries(keys: string[]): Promise<Map<string, Suppres
   return out;
 }
 
-const viewOf = (d: SuppressionDoc): DoNotContactView => ({ since: d.at, by: d.by, reason: d.reason });
+const viewOf = (d: SuppressionDoc): DoNotContactView => ({ since: d.at, by: d.by, reason: openText(d.reason ?? '') });
 
 /** For each person (email and phone), the earliest active do-not-contact entry of either, or null; one read for all. */
 export async function suppressionsFor(people: { email?: string | null; phone?: string | null }[]): Promise<(DoNotContactView | null)[]> {
@@ -100,7 +104,14 @@ export async function suppressKeys(keys: string[], entry: Pick<SuppressionDoc, '
     const ids = hashIds(key);
     const existing = await suppressions().findOne({ _id: { $in: ids } });
     if (existing?.active) continue;
-    const doc = { kind: key.startsWith('email:') ? 'email' : 'phone', active: true, at, ...entry, lifted: null } as const;
+    const doc = {
+      kind: key.startsWith('email:') ? 'email' : 'phone',
+      active: true,
+      at,
+      ...entry,
+      reason: sealText(entry.reason),
+      lifted: null,
+    } as const;
     if (existing) await suppressions().updateOne({ _id: existing._id, active: false }, { $set: doc });
     else await suppressions().updateOne({ _id: ids[0]! }, { $setOnInsert: doc }, { upsert: true });
     added++;
@@ -112,16 +123,38 @@ export async function suppressKeys(keys: string[], entry: Pick<SuppressionDoc, '
 export async function liftKeys(keys: string[], lifted: { by: string; reason: string }, at = new Date()): Promise<number> {
   const ids = keys.flatMap(hashIds);
   if (!ids.length) return 0;
-  const r = await suppressions().updateMany({ _id: { $in: ids }, active: true }, { $set: { active: false, lifted: { at, ...lifted } } });
+  const r = await suppressions().updateMany(
+    { _id: { $in: ids }, active: true },
+    { $set: { active: false, lifted: { at, ...lifted, reason: sealText(lifted.reason) } } },
+  );
   return r.modifiedCount;
 }
 
-/** Every entry (active or lifted) of the keys, for a privacy request's export. */
+/** Every entry (active or lifted) of the keys, reasons opened, for a privacy request's export. */
 export async function entriesOfKeys(keys: string[]): Promise<SuppressionDoc[]> {
   const ids = keys.flatMap(hashIds);
-  return ids.length
-    ? suppressions()
+  const docs = ids.length
+    ? await suppressions()
         .find({ _id: { $in: ids } })
         .toArray()
     : [];
+  return docs.map((d) => ({
+    ...d,
+    reason: openText(d.reason ?? ''),
+    lifted: d.lifted ? { ...d.lifted, reason: openText(d.lifted.reason ?? '') } : null,
+  }));
+}
+
+/**
+ * An erasure: the entries of the keys stay (the request must still be honoured and proved) but lose
+ * their free text, which may name the person or their health. Answers how many were changed.
+ */
+export async function clearReasons(keys: string[]): Promise<number> {
+  const ids = keys.flatMap(hashIds);
+  if (!ids.length) return 0;
+  const [set, lift] = await Promise.all([
+    suppressions().updateMany({ _id: { $in: ids } }, { $set: { reason: '' } }),
+    suppressions().updateMany({ _id: { $in: ids }, lifted: { $ne: null } }, { $set: { 'lifted.reason': '' } }),
+  ]);
+  return Math.max(set.matchedCount, lift.matchedCount);
 }

@@ -89,7 +89,7 @@ export function CustomerFields(props: {
   onChange(next: CustomerForm, changed: CustomerField): void;
   required: readonly RequiredDetail[];
   disabled?: boolean;
-  /** Shown instead of the medical fields when the reader may not see them (the customer card). */
+  /** Shown instead of the medical fields (history, medications, doctor, notes) when the reader may not see them (the customer card). */
   healthSlot?: ReactNode;
 }) {
   const { form, errors, onChange, required, disabled, healthSlot } = props;
@@ -184,9 +184,11 @@ export function CustomerFields(props: {
         <Field label="Desired Coverage" wide {...field('desiredCoverage')}>
           {area('desiredCoverage')}
         </Field>
-        <Field label="Preferred Doctor" wide {...field('preferredDoctor')}>
-          {text('preferredDoctor')}
-        </Field>
+        {!healthSlot && (
+          <Field label="Preferred Doctor" wide {...field('preferredDoctor')}>
+            {text('preferredDoctor')}
+          </Field>
+        )}
       </Group>
 
       <Group title="Health (private)">
@@ -202,9 +204,11 @@ export function CustomerFields(props: {
         )}
       </Group>
 
-      <Field label="Notes" {...field('notes')}>
-        {area('notes')}
-      </Field>
+      {!healthSlot && (
+        <Field label="Notes" {...field('notes')}>
+          {area('notes')}
+        </Field>
+      )}
     </div>
   );
 }

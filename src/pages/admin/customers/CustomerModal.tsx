@@ -51,7 +51,8 @@ export function CustomerModal({
   useEffect(() => {
     const opened = existing.data;
     if (!locked || !reason || !opened || opened.medicalWithheld || form === null) return;
-    setForm({ ...form, medicalHistory: opened.medicalHistory, medications: opened.medications });
+    const { medicalHistory, medications, preferredDoctor, notes } = opened;
+    setForm({ ...form, medicalHistory, medications, preferredDoctor, notes });
     setLocked(false);
   }, [existing.data, form, locked, reason, setForm]);
 
@@ -74,7 +75,7 @@ export function CustomerModal({
     const payload = payloadFromForm(form);
     if (customerId && locked) {
       // Withheld details are unknown here: leave them as they are.
-      const { medicalHistory: _h, medications: _m, ...rest } = payload;
+      const { medicalHistory: _h, medications: _m, preferredDoctor: _d, notes: _n, ...rest } = payload;
       update.mutate({ ...rest, customerId });
     } else if (customerId) update.mutate({ ...payload, customerId });
     else create.mutate(payload);

@@ -11,12 +11,10 @@ const base = {
   currentInsurance: '',
   desiredCoverage: '',
   budgetRange: null,
-  preferredDoctor: '',
   employmentStatus: null,
   annualIncome: null,
   policyStartDate: null,
   birthDate: null,
-  notes: '',
   leadId: null,
   updatedAt: new Date(),
 };
@@ -74,7 +72,7 @@ describe('customer list', () => {
   });
 
   it('writes CSV with formulas defused', () => {
-    const csv = customersCsv([customer({ name: '+cmd', notes: '@SUM(A1)' })]);
+    const csv = customersCsv([customer({ name: '+cmd', currentInsurance: '@SUM(A1)' })]);
     expect(csv).toContain("'+cmd");
     expect(csv).toContain("'@SUM(A1)");
   });

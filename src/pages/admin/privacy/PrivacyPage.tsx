@@ -1,8 +1,11 @@
-// Privacy requests (issue 25, admins): find what is held about an email or phone, download it as one JSON
-// file, or erase it (the typed word ERASE confirms); the record of past requests below.
+// Privacy requests (admins): find what is held about an email or phone, show its access copy (a printable
+// page, AccessCopyView.tsx) or download it as one JSON file, or erase it (the typed word ERASE confirms; the
+// answer says what the law makes us keep, and why); the record of past requests below.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERASE_CONFIRMATION, type PersonQueryInput } from '../../../../schemas/privacy.ts';
+import type { AccessCopy } from '../../../../schemas/access-copy.ts';
+import { AccessCopyView } from './AccessCopyView.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { fullTime } from '../../../lib/when.ts';
@@ -11,7 +14,12 @@ import { Notification, type Notice } from '../../../components/Notification.tsx'
 import { DataTable, ListNotice, TableMessageRow, inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 /** The words of a request's counts. */
-const COUNT_WORDS: Record<string, string> = { activityEntries: 'activity entries', noticesDropped: 'queued notices dropped' };
+const COUNT_WORDS: Record<string, string> = {
+  activityEntries: 'activity entries',
+  auditEntries: 'audit entries',
+  doNotContactEntries: 'do-not-contact entries',
+  noticesDropped: 'queued notices dropped',
+};
 
 const dangerButton = 'min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60';
 
@@ -24,6 +32,8 @@ export default function PrivacyPage() {
   const [asked, setAsked] = useState<PersonQueryInput | null>(null);
   const [confirm, setConfirm] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [copy, setCopy] = useState<AccessCopy | null>(null);
+  const [kept, setKept] = useState<readonly { what: string; why: string }[] | null>(null);
 
   const found = useQuery(trpc.privacy.find.queryOptions(asked ?? { email: 'none@example.com' }, { enabled: asked !== null, retry: false }));
   const requests = useQuery(trpc.privacy.requests.queryOptions());
@@ -42,13 +52,25 @@ export default function PrivacyPage() {
       onError: failed('Error downloading the data.'),
     }),
   );
+  const shower = useMutation(
+    trpc.privacy.export.mutationOptions({
+      onSuccess: (data) => {
+        setCopy(data);
+        setNotice({ tone: 'success', message: 'The access copy is below. Opening it is in the audit log.' });
+        void refresh();
+      },
+      onError: failed('Error preparing the access copy.'),
+    }),
+  );
   const eraser = useMutation(
     trpc.privacy.erase.mutationOptions({
       onSuccess: (done) => {
         setConfirm('');
+        setCopy(null);
+        setKept(done.kept);
         setNotice({
           tone: 'success',
-          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped.`,
+          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped. ${done.policies} policies de-identified.`,
         });
         void refresh();
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
@@ -63,6 +85,8 @@ export default function PrivacyPage() {
     setNotice(null);
     const q = { ...(email.trim() ? { email: email.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) };
     if (!q.email && !q.phone) return setNotice({ tone: 'error', message: 'Give an email or a phone.' });
+    setCopy(null);
+    setKept(null);
     setAsked(q);
   };
   const result = found.data;
@@ -117,6 +141,7 @@ export default function PrivacyPage() {
               {result.customers.map((c) => (
                 <li key={c.customerId}>Customer: {c.name}, with any medical details</li>
               ))}
+              {result.policies > 0 && <li>{result.policies} policies</li>}
               <li>{result.activityEntries} activity entries</li>
               <li>{result.queuedNotices} queued notices</li>
             </ul>
@@ -128,6 +153,9 @@ export default function PrivacyPage() {
           )}
           {holds && (
             <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-3">
+              <button type="button" className={secondaryButton} disabled={shower.isPending} onClick={() => shower.mutate(asked)}>
+                {shower.isPending ? 'Preparing...' : 'Show access copy'}
+              </button>
               <button type="button" className={secondaryButton} disabled={exporter.isPending} onClick={() => exporter.mutate(asked)}>
                 {exporter.isPending ? 'Preparing...' : 'Download as JSON'}
               </button>
@@ -149,6 +177,22 @@ export default function PrivacyPage() {
           )}
         </section>
       )}
+
+      {kept && (
+        <section aria-labelledby={`${id}-kept`} className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id={`${id}-kept`} className="text-lg font-semibold text-slate-900">
+            What the erasure kept, and why
+          </h2>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+            {kept.map((k) => (
+              <li key={k.what}>
+                {k.what}. <span className="text-slate-600">{k.why}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {copy && <AccessCopyView copy={copy} onDone={(message) => setNotice({ tone: 'success', message })} />}
 
       <DataTable label="Past requests" headers={['When', 'Who', 'What', 'Kept until']}>
         {requests.isPending && <TableMessageRow colSpan={4}>Loading...</TableMessageRow>}
