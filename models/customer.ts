@@ -16,8 +16,9 @@ import {
   KIDS_MIN,
   DETAIL_LABELS,
   REQUIRED_DETAILS,
+  ageOn,
   kidsProblem,
-  missingDetails,
+  unsetDetails,
   type CloseLeadCustomer,
   type CustomerData,
   type CustomerDetail,
@@ -33,6 +34,9 @@ import { leadStatusOf, reopenClosedLead } from './leads/index.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { openText } from '../server/field-crypto.ts';
 import { dropCustomerPolicies } from './policies/schema.ts';
+import { withPolicyLines } from './policies/summaries.ts';
+import { todayIn } from '../schemas/book-windows.ts';
+import { site } from '../schemas/brokerage.ts';
 
 const customerSchema = new Schema(
   {
@@ -79,6 +83,10 @@ export const CustomerModel = mongoose.model('Customer', customerSchema);
 
 export const SENSITIVE = { medicalHistory: 0, medications: 0 } as const;
 
+/** The age shown: from the birth date when there is one (it stays true as years pass), else the one typed. */
+const ageOf = (c: { age?: number | null; birthDate?: string | null }) =>
+  (c.birthDate ? ageOn(c.birthDate, todayIn(site.timeZone)) : null) ?? c.age ?? null;
+
 export function toSummary(stored: CustomerRecord): CustomerSummary {
   const c = openFields(stored, CUSTOMER_SEALED);
   return {
@@ -86,7 +94,7 @@ export function toSummary(stored: CustomerRecord): CustomerSummary {
     name: c.name,
     email: c.email,
     phone: c.phone,
-    age: c.age ?? null,
+    age: ageOf(c),
     hasKids: Boolean(c.hasKids),
     kidsCount: c.kidsCount ?? null,
     kidsAges: c.kidsAges ?? '',
@@ -132,9 +140,10 @@ async function findCustomer(customerId: string): Promise<CustomerRecord> {
   return c;
 }
 
+/** Every customer as the list shows it, with their policies in brief. */
 export async function listCustomers(): Promise<CustomerSummary[]> {
   const rows = await CustomerModel.find().sort({ createdAt: -1 }).select(SENSITIVE).lean<CustomerRecord[]>();
-  return rows.map(toSummary);
+  return withPolicyLines(rows.map(toSummary), 'all');
 }
 
 export async function getCustomer(customerId: string): Promise<CustomerDetail> {
@@ -167,7 +176,7 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
   const problem = kidsProblem(merged);
   if (problem) throw badRequest(`${problem.path}: ${problem.message}`);
   // A required detail may stay missing on an older record, but one that is set cannot be cleared.
-  const missingBefore = missingDetails(current);
+  const missingBefore = unsetDetails(current);
   for (const key of REQUIRED_DETAILS) {
     if (key in set && set[key] === null && !missingBefore.includes(key)) throw badRequest(`${key}: ${DETAIL_LABELS[key]} is required`);
   }
