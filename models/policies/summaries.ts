@@ -32,7 +32,7 @@ export async function policySummaries(customerIds: string[]): Promise<Map<string
   return new Map([...out].map(([id, { carriers, ...s }]) => [id, { ...s, policyCarriers: carriers.join('; ') }]));
 }
 
-/** In force first, then lapsed, then cancelled; within a status the order written. */
+/** In force first, then lapsed, then cancelled; within a status by effective date, then carrier. */
 const STATUS_ORDER: Record<PolicyStatus, number> = { active: 0, pending: 0, lapsed: 1, cancelled: 2 };
 
 /**
@@ -46,7 +46,7 @@ export async function withPolicyLines<T extends { customerId: string }>(
   if (!customers.length) return [];
   const filter = scope === 'all' ? {} : { customerId: { $in: customers.map((c) => c.customerId) } };
   const rows = await PolicyModel.find(filter)
-    .sort({ effectiveDate: 1 })
+    .sort({ effectiveDate: 1, carrier: 1 })
     .select({ customerId: 1, carrier: 1, line: 1, status: 1 })
     .lean<PolicyRecord[]>();
   const byCustomer = new Map<string, CustomerPolicyLine[]>();
