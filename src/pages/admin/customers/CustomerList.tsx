@@ -12,7 +12,8 @@ import { DataTable, actionsHeader } from '../../../components/ui.tsx';
 import { DoNotContactAction, DoNotContactBadge, NoCallWarning } from '../../../components/DoNotContact.tsx';
 import { coverageLines } from './customer-list.ts';
 
-const actionButton = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium hover:underline';
+const actionButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-lg px-3 text-sm font-medium hover:underline';
 
 interface ListProps {
   customers: CustomerSummary[];
@@ -81,11 +82,11 @@ export function CustomerTable({ customers, ...actions }: ListProps) {
     >
       {customers.map((c) => (
         <tr key={c.customerId} className="align-top">
-          <td className="px-4 py-3">
+          <td className="min-w-64 px-4 py-3">
             <div className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               {c.name} <MissingBadge customer={c} /> <DoNotContactBadge mark={c.doNotContact} />
             </div>
-            <div className="break-all text-slate-600">{c.email}</div>
+            <div className="text-slate-600 [overflow-wrap:anywhere]">{c.email}</div>
             <div className="whitespace-nowrap text-slate-600">{formatPhone(c.phone)}</div>
             {c.leadId && <LeadLink leadId={c.leadId} />}
           </td>
@@ -100,7 +101,8 @@ export function CustomerTable({ customers, ...actions }: ListProps) {
           <td className="px-4 py-3">{c.currentInsurance || '—'}</td>
           <td className="whitespace-nowrap px-4 py-3">{new Date(c.createdAt).toLocaleDateString()}</td>
           <td className="px-2 py-1">
-            <div className="flex flex-col items-end xl:flex-row xl:justify-end">
+            {/* Two lines (the do-not-contact action above Edit and Delete), so the row fits the table's box. */}
+            <div className="ml-auto flex w-44 flex-wrap justify-end">
               <Actions c={c} {...actions} />
             </div>
           </td>
