@@ -4,7 +4,7 @@
 // their carrier and line and the age of their birth date, the other marked for what the file lacked.
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers.ts';
-import { ageOn } from '../schemas/customer.ts';
+import { ageOn } from '../schemas/customer-details.ts';
 import { todayIn } from '../schemas/book-windows.ts';
 import { site } from '../schemas/brokerage.ts';
 

@@ -16,9 +16,7 @@ import {
   KIDS_MIN,
   DETAIL_LABELS,
   REQUIRED_DETAILS,
-  ageOn,
   kidsProblem,
-  unsetDetails,
   type CloseLeadCustomer,
   type CustomerData,
   type CustomerDetail,
@@ -27,6 +25,7 @@ import {
   type InsuranceType,
   type PlanType,
 } from '../schemas/customer.ts';
+import { ageOn, unsetDetails } from '../schemas/customer-details.ts';
 import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';

@@ -4,7 +4,8 @@
 // details" mark, people who asked not to be contacted a "Do not contact" badge and a warning instead of the
 // call link. The table fits its box from 1280 px down to 640 (actions stack), so focus never scrolls it sideways.
 import { Link } from 'react-router-dom';
-import { DETAIL_LABELS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { DETAIL_LABELS, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { missingDetails } from '../../../../schemas/customer-details.ts';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';

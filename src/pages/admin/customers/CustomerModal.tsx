@@ -6,7 +6,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { DETAIL_LABELS, REQUIRED_DETAILS, missingDetails, unsetDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { DETAIL_LABELS, REQUIRED_DETAILS, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { missingDetails, unsetDetails } from '../../../../schemas/customer-details.ts';
 import { CustomerFields } from '../../../components/customer-form/CustomerFields.tsx';
 import { emptyForm, formFromCustomer, payloadFromForm } from '../../../components/customer-form/customer-form.ts';
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';

@@ -1,7 +1,7 @@
 // What a customer record lacks and how old they are: the age from a birth date, the provider known
 // from a policy's carrier (docs/customer-import.md), the fields an edit may leave empty.
 import { describe, expect, it } from 'vitest';
-import { ageOn, missingDetails, unsetDetails } from './customer.ts';
+import { ageOn, missingDetails, unsetDetails } from './customer-details.ts';
 
 describe('ageOn', () => {
   it('counts whole years, the birthday itself included', () => {
