@@ -64,7 +64,9 @@ for (const size of [
       await expect(iris).not.toContainText('Individual · PPO');
       await expect(iris).not.toContainText('Missing details');
       // The other row gave neither a birth date nor a carrier: that is what it lacks.
-      await expect(listed('Ivo').getByTitle('Missing: Age, Insurance provider')).toBeVisible();
+      const ivo = listed('Ivo');
+      await expect(ivo.getByTitle('Missing: Age, Insurance provider')).toBeVisible();
+      await expect(ivo.getByRole('list', { name: `Coverage of Ivo Import${run}` })).toHaveText('No policy on file');
     });
   });
 }

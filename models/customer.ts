@@ -110,6 +110,7 @@ export function toSummary(stored: CustomerRecord): CustomerSummary {
     birthDate: c.birthDate ?? null,
     notes: c.notes ?? '',
     leadId: c.leadId ? String(c.leadId) : null,
+    imported: c.leadKey.startsWith('import:'),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };

@@ -263,6 +263,8 @@ export interface CustomerSummary {
   doNotContact?: DoNotContactView | null;
   /** The customer's policies in brief, in force first (the lists only; models/policies/summaries.ts). */
   policies?: CustomerPolicyLine[];
+  /** Created by an import (docs/customer-import.md), whose file has no insurance type or plan type. */
+  imported?: boolean;
 }
 
 /** One policy as the customer list shows it: carrier, line and status. */

@@ -88,6 +88,9 @@ describe('customer list', () => {
     ]);
     expect(coverageLines(customer({ policies: [] }))).toEqual(['Individual · PPO · Aetna']);
     expect(coverageLines(customer({ insuranceType: 'family', planType: 'HMO', insuranceProvider: null }))).toEqual(['Family · HMO']);
+    // An import's file names no plan: its defaults are not shown as the customer's.
+    expect(coverageLines(customer({ imported: true, insuranceProvider: null }))).toEqual(['No policy on file']);
+    expect(coverageLines(customer({ imported: true, policies: [...policies] }))).toHaveLength(3);
   });
 
   it('counts totals, types and this month', () => {
