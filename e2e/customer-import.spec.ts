@@ -1,8 +1,14 @@
 // The customer import in the browser, at phone and desktop sizes: an admin chooses a small CSV on the
 // Customers page, reads the dry run's table (two customers and a policy to create, an ignored column),
-// confirms, sees the summary, and finds the imported customers in the list.
+// confirms, sees the summary, and finds the imported customers in the list: the Medicare client with
+// their carrier and line and the age of their birth date, the other marked for what the file lacked.
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers.ts';
+import { ageOn } from '../schemas/customer-details.ts';
+import { todayIn } from '../schemas/book-windows.ts';
+import { site } from '../schemas/brokerage.ts';
+
+const BIRTH_DATE = '1956-03-15';
 
 for (const size of [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -17,9 +23,9 @@ for (const size of [
       const digits = String((Date.now() % 9_000_000) + 1_000_000);
       const phone = (last: number) => `(720) ${digits.slice(0, 3)}-${digits.slice(3, 6)}${last}`;
       const csv = [
-        'First Name,Last Name,E-mail,Mobile,Company,Product,Policy #,Effective Date,Monthly Premium,Shoe Size',
-        `Iris,Import${run},iris.${run}@example.com,${phone(1)},Humana,Medicare Advantage,H-${run},2026-01-01,45.50,7`,
-        `Ivo,Import${run},ivo.${run}@example.com,${phone(2)},,,,,,9`,
+        'First Name,Last Name,E-mail,Mobile,DOB,Company,Product,Policy #,Effective Date,Monthly Premium,Shoe Size',
+        `Iris,Import${run},iris.${run}@example.com,${phone(1)},${BIRTH_DATE},Humana,Medicare Advantage,H-${run},2026-01-01,45.50,7`,
+        `Ivo,Import${run},ivo.${run}@example.com,${phone(2)},,,,,,,9`,
       ].join('\n');
 
       await signIn(page);
@@ -44,6 +50,23 @@ for (const size of [
       await page.getByRole('searchbox', { name: 'Search customers' }).fill(`Import${run}`);
       await expect(page.getByText(`Iris Import${run}`).locator('visible=true')).toBeVisible();
       await expect(page.getByText(`Ivo Import${run}`).locator('visible=true')).toBeVisible();
+
+      // What the file gave, not an invented plan: the carrier and line of the policy, the age of the birth date.
+      const age = ageOn(BIRTH_DATE, todayIn(site.timeZone))!;
+      const listed = (who: string) =>
+        size.name === 'phone'
+          ? page.getByRole('article', { name: `${who} Import${run}` })
+          : page.getByRole('row', { name: new RegExp(`^${who} Import${run}`) });
+      const iris = listed('Iris');
+      await expect(iris.getByRole('list', { name: `Coverage of Iris Import${run}` })).toHaveText('Humana · Medicare Advantage');
+      if (size.name === 'phone') await expect(iris.getByText(`Age ${age}`, { exact: true })).toBeVisible();
+      else await expect(iris.getByRole('cell').nth(1)).toHaveText(String(age));
+      await expect(iris).not.toContainText('Individual · PPO');
+      await expect(iris).not.toContainText('Missing details');
+      // The other row gave neither a birth date nor a carrier: that is what it lacks.
+      const ivo = listed('Ivo');
+      await expect(ivo.getByTitle('Missing: Age, Insurance provider')).toBeVisible();
+      await expect(ivo.getByRole('list', { name: `Coverage of Ivo Import${run}` })).toHaveText('No policy on file');
     });
   });
 }

@@ -40,7 +40,8 @@ test.describe('at 390 px', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
     const card = page.getByRole('article', { name });
     await expect(card).toBeVisible();
-    await expect(card).toContainText('Family · HMO · Cigna · age 47');
+    await expect(card.getByText('Age 47', { exact: true })).toBeVisible();
+    await expect(card.getByRole('list', { name: `Coverage of ${name}` })).toHaveText('Family · HMO · Cigna');
     const call = card.getByRole('link', { name: 'Call (303) 555-7001' });
     await expect(call).toHaveAttribute('href', 'tel:+13035557001');
     for (const target of [call, card.getByRole('button', { name: `Edit ${name}` }), card.getByRole('button', { name: `Delete ${name}` })]) {

@@ -108,6 +108,16 @@ export async function logActivity(actor: Actor, action: ActivityAction, details:
   return entry;
 }
 
+/** Who "did" what a visitor's form did (the lead timeline names them the same: models/leads/timeline.ts). */
+export const WEBSITE_ACTOR: Actor = { name: 'Website' };
+
+/**
+ * A lead sent through the website: logged as LEAD_CREATED by "Website", the shape of a staff-made lead's
+ * entry (which names who added it), so Recent Activity and the activity CSV show every new lead.
+ */
+export const logWebsiteLead = (lead: { _id: unknown; name: string }) =>
+  logActivity(WEBSITE_ACTOR, 'LEAD_CREATED', { leadId: String(lead._id), leadName: lead.name });
+
 export const RECENT_ACTIVITY_LIMIT = 50;
 
 export interface ActivityView {

@@ -17,7 +17,6 @@ import {
   DETAIL_LABELS,
   REQUIRED_DETAILS,
   kidsProblem,
-  missingDetails,
   type CloseLeadCustomer,
   type CustomerData,
   type CustomerDetail,
@@ -26,12 +25,16 @@ import {
   type InsuranceType,
   type PlanType,
 } from '../schemas/customer.ts';
+import { ageOn, unsetDetails } from '../schemas/customer-details.ts';
 import { phoneKey } from '../schemas/phone.ts';
 import { badRequest, notFound } from '../server/errors.ts';
 import { logActivity, type Actor } from './activity.ts';
 import { leadStatusOf, reopenClosedLead } from './leads/index.ts';
 import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
 import { dropCustomerPolicies } from './policies/schema.ts';
+import { withPolicyLines } from './policies/summaries.ts';
+import { todayIn } from '../schemas/book-windows.ts';
+import { site } from '../schemas/brokerage.ts';
 
 const customerSchema = new Schema(
   {
@@ -79,13 +82,17 @@ export const CustomerModel = mongoose.model('Customer', customerSchema);
 /** The list's projection: the medical fields (MEDICAL_FIELDS) are never read for a list. */
 export const SENSITIVE = { medicalHistory: 0, medications: 0, preferredDoctor: 0, notes: 0 } as const;
 
+/** The age shown: from the birth date when there is one (it stays true as years pass), else the one typed. */
+const ageOf = (c: { age?: number | null; birthDate?: string | null }) =>
+  (c.birthDate ? ageOn(c.birthDate, todayIn(site.timeZone)) : null) ?? c.age ?? null;
+
 export function toSummary(c: CustomerRecord): CustomerSummary {
   return {
     customerId: String(c._id),
     name: c.name,
     email: c.email,
     phone: c.phone,
-    age: c.age ?? null,
+    age: ageOf(c),
     hasKids: Boolean(c.hasKids),
     kidsCount: c.kidsCount ?? null,
     kidsAges: c.kidsAges ?? '',
@@ -100,6 +107,7 @@ export function toSummary(c: CustomerRecord): CustomerSummary {
     policyStartDate: c.policyStartDate ?? null,
     birthDate: c.birthDate ?? null,
     leadId: c.leadId ? String(c.leadId) : null,
+    imported: c.leadKey.startsWith('import:'),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };
@@ -134,9 +142,10 @@ async function findCustomer(customerId: string): Promise<CustomerRecord> {
   return c;
 }
 
+/** Every customer as the list shows it, with their policies in brief. */
 export async function listCustomers(): Promise<CustomerSummary[]> {
   const rows = await CustomerModel.find().sort({ createdAt: -1 }).select(SENSITIVE).lean<CustomerRecord[]>();
-  return rows.map(toSummary);
+  return withPolicyLines(rows.map(toSummary), 'all');
 }
 
 export async function getCustomer(customerId: string): Promise<CustomerDetail> {
@@ -169,7 +178,7 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
   const problem = kidsProblem(merged);
   if (problem) throw badRequest(`${problem.path}: ${problem.message}`);
   // A required detail may stay missing on an older record, but one that is set cannot be cleared.
-  const missingBefore = missingDetails(current);
+  const missingBefore = unsetDetails(current);
   for (const key of REQUIRED_DETAILS) {
     if (key in set && set[key] === null && !missingBefore.includes(key)) throw badRequest(`${key}: ${DETAIL_LABELS[key]} is required`);
   }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.ts';
 import { INSURANCE_TYPES, PLAN_TYPES } from './customer.ts';
+import { POLICY_LINES, POLICY_STATUSES } from './policy.ts';
 
 const dateTime = z.iso.datetime();
 const nullableText = z.string().nullable();
@@ -60,6 +61,8 @@ export const customerAnswer = z.looseObject({
   leadId: nullableText,
   createdAt: dateTime,
   doNotContact: doNotContactMark,
+  /** The list's customers carry their policies in brief, in force first. */
+  policies: z.array(z.looseObject({ carrier: z.string(), line: z.enum(POLICY_LINES), status: z.enum(POLICY_STATUSES) })).optional(),
 });
 
 export const activityAnswer = z.looseObject({

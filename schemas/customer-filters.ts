@@ -23,7 +23,10 @@ export interface CustomerFilters {
 }
 export const NO_FILTERS: CustomerFilters = { search: '', insuranceType: '', planType: '', provider: '' };
 
-/** Name or email containing the search text, or a phone containing the digits of a phone-like search. */
+/**
+ * Name or email containing the search text, or a phone containing the digits of a phone-like search; a
+ * provider is the record's or the carrier of one of their policies.
+ */
 export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): CustomerSummary[] {
   const q = f.search.trim().toLowerCase();
   const digits = phoneSearchDigits(q);
@@ -35,7 +38,7 @@ export function filterCustomers(list: CustomerSummary[], f: CustomerFilters): Cu
         (digits.length > 0 && digitsOf(c.phone).includes(digits))) &&
       (!f.insuranceType || c.insuranceType === f.insuranceType) &&
       (!f.planType || c.planType === f.planType) &&
-      (!f.provider || c.insuranceProvider === f.provider),
+      (!f.provider || c.insuranceProvider === f.provider || Boolean(c.policies?.some((p) => p.carrier === f.provider))),
   );
 }
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { emailAddress, personName, phoneNumber, stripControlsKeepLines } from './lead.ts';
 import type { DoNotContactView } from './privacy.ts';
-import { calendarDay, policyData } from './policy.ts';
+import { calendarDay, policyData, type PolicyLine, type PolicyStatus } from './policy.ts';
 
 export const INSURANCE_TYPES = ['individual', 'family', 'group'] as const;
 export const PLAN_TYPES = ['PPO', 'HMO', 'EPO', 'POS', 'HDHP', 'Catastrophic'] as const;
@@ -164,10 +164,6 @@ export const REQUIRED_DETAILS = ['age', 'insuranceProvider'] as const;
 export type RequiredDetail = (typeof REQUIRED_DETAILS)[number];
 export const DETAIL_LABELS: Record<RequiredDetail, string> = { age: 'Age', insuranceProvider: 'Insurance provider' };
 
-/** The required details a stored customer lacks, in form order. */
-export const missingDetails = (c: { age?: number | null; insuranceProvider?: string | null }): RequiredDetail[] =>
-  REQUIRED_DETAILS.filter((k) => c[k] === null || c[k] === undefined || c[k] === '');
-
 const requiredDetail = {
   age: wholeNumber('Age', AGE_MIN, AGE_MAX),
   insuranceProvider: z
@@ -266,6 +262,17 @@ export interface CustomerSummary {
   updatedAt: Date;
   /** The person asked not to be contacted (the console's list only; models/privacy/suppression-store.ts). */
   doNotContact?: DoNotContactView | null;
+  /** The customer's policies in brief, in force first (the lists only; models/policies/summaries.ts). */
+  policies?: CustomerPolicyLine[];
+  /** Created by an import (docs/customer-import.md), whose file has no insurance type or plan type. */
+  imported?: boolean;
+}
+
+/** One policy as the customer list shows it: carrier, line and status. */
+export interface CustomerPolicyLine {
+  carrier: string;
+  line: PolicyLine;
+  status: PolicyStatus;
 }
 
 /** The fields only the customer record carries: people write health facts into notes and the doctor too. */

@@ -4,15 +4,20 @@ import { seedStaff } from './seed/staff.ts';
 import { seedLeads } from './seed/leads.ts';
 import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
+import { seedShowcaseLeads } from './seed/showcase-leads.ts';
+import { seedShowcaseBook } from './seed/showcase-book.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { rebuildActivityExport } from '../models/activity-export.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 
-await withDatabase(async () => {
+await withDatabase(async (config) => {
   for (const [name, step] of [
     ['staff', seedStaff],
     ['leads and activity', seedLeads],
     ['customers', seedCustomers],
+    // What makes each feature show at once: regions, consent, sources, follow-ups, renewals, an age-in.
+    ['follow-ups, regions and sources', () => seedShowcaseLeads(config.TIME_ZONE)],
+    ['policies and birth dates', () => seedShowcaseBook(config.TIME_ZONE)],
     ['visits', seedVisits],
     // The demo leads are written around the model: count them and number them once, at the end.
     [

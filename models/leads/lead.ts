@@ -2,7 +2,7 @@
 import mongoose from 'mongoose';
 import { type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, logWebsiteLead, type Actor } from '../activity.ts';
 import { listAgents } from '../staff.ts';
 import { nextLeadSeq, recordClaimWait } from './counters.ts';
 import { changeLead, countedWrite } from './write.ts';
@@ -62,11 +62,13 @@ export async function createLead({
       });
       return { before: null, after: created.toObject(), result: created };
     },
-    // Its notices and open consoles; a visitor's lead starts its timeline here, staff's in createLeadByStaff (who added it).
+    // Its notices and open consoles; a visitor's lead starts its timeline and activity entry here, staff's in
+    // createLeadByStaff (who added it).
     (created) =>
       Promise.all([
         leadCreated(created),
         input.source !== 'admin' && addTimelineEntry(_id, { at: created.createdAt, kind: 'created', user: WEBSITE_USER }),
+        input.source !== 'admin' && logWebsiteLead(created),
       ]),
   );
   // Round robin gives it an agent at once (manual mode: nothing). A failure leaves it in the pool, never fails the submission.

@@ -1,5 +1,6 @@
 // Demo leads for `npm run seed:demo`: six weeks of website leads in every status, worked by the
-// demo agents, with their activity; a few overdue, a few repeat submissions. Runs once per database.
+// demo agents, with their activity; a few overdue, a few repeat submissions, callers from several states.
+// Runs once per database.
 import mongoose from 'mongoose';
 import { type LeadStatus } from '../../schemas/lead.ts';
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
@@ -76,6 +77,12 @@ const NOTES = [
   '',
 ];
 
+/**
+ * The phones' area codes: mostly Colorado, the office's state, and callers from every US time zone from
+ * New York to Honolulu (their records show calling hours; at most hours of the day one is outside them).
+ */
+const AREA_CODES = [303, 212, 720, 305, 312, 719, 602, 213, 970, 808, 405, 907, 206, 404];
+
 /** Deterministic pseudo-random numbers, so every demo database looks alike. */
 function random(seed: number) {
   return () => {
@@ -123,7 +130,7 @@ export async function seedLeads(): Promise<string> {
     const last = LAST[(i * 7) % LAST.length];
     const createdAt = new Date(now - plan.ageHours * HOUR);
     // Stored as the forms store it (schemas/phone.ts): "+13035551000".
-    const phone = normalisePhone(`(${[303, 720, 719, 970][i % 4]}) 555-${String(1000 + i * 37).slice(-4)}`);
+    const phone = normalisePhone(`(${AREA_CODES[i % AREA_CODES.length]}) 555-${String(1000 + i * 37).slice(-4)}`);
     const claimedAt = plan.agent ? new Date(createdAt.getTime() + (0.2 + rand() * 6) * HOUR) : null;
     const contactedAt = plan.agent && plan.status !== 'unclaimed' ? new Date(claimedAt!.getTime() + rand() * 20 * HOUR) : null;
     const lead = await writeAroundLeadModel((Lead) =>

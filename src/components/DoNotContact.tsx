@@ -162,7 +162,7 @@ export function DoNotContactCheck(props: { mark: DoNotContactView; checked: bool
   );
 }
 
-/** A list row's compact action: "Do not contact" when unmarked, "Lift do not contact" for admins when marked. */
+/** A list row's compact action: "Mark do not contact" when unmarked, "Lift do not contact" for admins when marked. */
 export function DoNotContactAction(props: {
   target: Target;
   name: string;
@@ -180,9 +180,10 @@ export function DoNotContactAction(props: {
         type="button"
         className={props.className}
         onClick={() => setOpen(true)}
-        aria-label={lift ? `Lift do not contact for ${props.name}` : `${props.name} asked not to be contacted`}
+        // The name starts with the words shown, so a voice user says what they see (WCAG 2.5.3).
+        aria-label={`${lift ? 'Lift do not contact' : 'Mark do not contact'} for ${props.name}`}
       >
-        {lift ? 'Lift do not contact' : 'Do not contact'}
+        {lift ? 'Lift do not contact' : 'Mark do not contact'}
       </button>
       {open && (
         <ReasonDialog

@@ -203,13 +203,21 @@ export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDism
  * A dialog form's Cancel and submit buttons, kept in view at the bottom while the fields scroll
  * (`.dialog-actions`); the submit button reads `busyLabel` while the form is sent.
  */
-export function DialogActions(props: { onCancel(): void; busy: boolean; label: string; busyLabel: string; submitDisabled?: boolean }) {
+export function DialogActions(props: {
+  onCancel(): void;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  submitDisabled?: boolean;
+  /** The id of the form it submits, when the row sits outside that form. */
+  form?: string;
+}) {
   return (
     <div className="dialog-actions">
       <button type="button" onClick={props.onCancel} disabled={props.busy} className={secondaryButton}>
         Cancel
       </button>
-      <button type="submit" disabled={props.busy || props.submitDisabled} className={primaryButton}>
+      <button type="submit" form={props.form} disabled={props.busy || props.submitDisabled} className={primaryButton}>
         {props.busy ? props.busyLabel : props.label}
       </button>
     </div>

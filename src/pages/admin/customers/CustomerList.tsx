@@ -1,16 +1,20 @@
 // The customer list: a table from 640 px up, cards on a phone (name, tap-to-call phone, the
-// actions). Records lacking a required detail carry a "Missing details" mark, people who asked not to be
-// contacted a "Do not contact" badge and a warning instead of the call link.
+// actions). Each customer shows their age (from the birth date when known) and coverage: the carrier and
+// line of each policy, else the plan of their record. Records lacking a required detail carry a "Missing
+// details" mark, people who asked not to be contacted a "Do not contact" badge and a warning instead of the
+// call link. The table fits its box from 1280 px down to 640 (actions stack), so focus never scrolls it sideways.
 import { Link } from 'react-router-dom';
-import { DETAIL_LABELS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { DETAIL_LABELS, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { missingDetails } from '../../../../schemas/customer-details.ts';
 import { leadRecordHref } from '../../../lib/lead-links.ts';
 import { useAdminHost } from '../../../lib/session.ts';
 import { formatPhone, telHref } from '../../../lib/phone.ts';
 import { DataTable, actionsHeader } from '../../../components/ui.tsx';
 import { DoNotContactAction, DoNotContactBadge, NoCallWarning } from '../../../components/DoNotContact.tsx';
+import { coverageLines } from './customer-list.ts';
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const actionButton = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium hover:underline';
+const actionButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center whitespace-nowrap rounded-lg px-3 text-sm font-medium hover:underline';
 
 interface ListProps {
   customers: CustomerSummary[];
@@ -75,27 +79,33 @@ export function CustomerTable({ customers, ...actions }: ListProps) {
     <DataTable
       label="Customers"
       className="hidden sm:block"
-      headers={['Customer', 'Age', 'Insurance', 'Provider', 'Previous Insurance', 'Added', actionsHeader]}
+      headers={['Customer', 'Age', 'Coverage', 'Previous Insurance', 'Added', actionsHeader]}
     >
       {customers.map((c) => (
-        <tr key={c.customerId}>
-          <td className="px-4 py-3">
+        <tr key={c.customerId} className="align-top">
+          <td className="min-w-64 px-4 py-3">
             <div className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               {c.name} <MissingBadge customer={c} /> <DoNotContactBadge mark={c.doNotContact} />
             </div>
-            <div className="text-slate-600">{c.email}</div>
-            <div className="text-slate-600">{formatPhone(c.phone)}</div>
+            <div className="text-slate-600 [overflow-wrap:anywhere]">{c.email}</div>
+            <div className="whitespace-nowrap text-slate-600">{formatPhone(c.phone)}</div>
             {c.leadId && <LeadLink leadId={c.leadId} />}
           </td>
           <td className="px-4 py-3">{c.age ?? '—'}</td>
           <td className="px-4 py-3">
-            {capitalize(c.insuranceType)} · {c.planType}
+            <ul aria-label={`Coverage of ${c.name}`}>
+              {coverageLines(c).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           </td>
-          <td className="px-4 py-3">{c.insuranceProvider ?? '—'}</td>
           <td className="px-4 py-3">{c.currentInsurance || '—'}</td>
           <td className="whitespace-nowrap px-4 py-3">{new Date(c.createdAt).toLocaleDateString()}</td>
-          <td className="whitespace-nowrap px-4 py-3 text-right">
-            <Actions c={c} {...actions} />
+          <td className="px-2 py-1">
+            {/* Two lines (the do-not-contact action above Edit and Delete), so the row fits the table's box. */}
+            <div className="ml-auto flex w-44 flex-wrap justify-end">
+              <Actions c={c} {...actions} />
+            </div>
           </td>
         </tr>
       ))}
@@ -123,11 +133,12 @@ export function CustomerCards({ customers, ...actions }: ListProps) {
                 {formatPhone(c.phone)}
               </a>
             )}
-            <p className="text-sm text-slate-700">
-              {capitalize(c.insuranceType)} · {c.planType}
-              {c.insuranceProvider ? ` · ${c.insuranceProvider}` : ''}
-              {c.age !== null ? ` · age ${c.age}` : ''}
-            </p>
+            {c.age !== null && <p className="text-sm text-slate-700">Age {c.age}</p>}
+            <ul aria-label={`Coverage of ${c.name}`} className="text-sm text-slate-700">
+              {coverageLines(c).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-2">
               {c.leadId ? <LeadLink leadId={c.leadId} /> : <span />}
               <div className="flex gap-1">

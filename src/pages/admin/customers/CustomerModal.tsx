@@ -1,10 +1,13 @@
 // The add/edit customer modal (docs/product.md §5, §8). Editing loads the full customer, medical details
 // included, which the list never carries. Details an older record lacks (a customer made by
-// closing a lead) may stay missing; the form says which. Below the form, the customer's policies (PoliciesPanel).
-import { useEffect, useState, type FormEvent } from 'react';
+// closing a lead) may stay missing; the form says which (a birth date gives the age, a policy the carrier).
+// Below the fields, the customer's policies (PoliciesPanel); adding or editing one takes the dialog's place
+// until it is saved or cancelled, so the dialog has one primary action at a time.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { DETAIL_LABELS, REQUIRED_DETAILS, missingDetails, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { DETAIL_LABELS, REQUIRED_DETAILS, type CustomerSummary } from '../../../../schemas/customer.ts';
+import { missingDetails, unsetDetails } from '../../../../schemas/customer-details.ts';
 import { CustomerFields } from '../../../components/customer-form/CustomerFields.tsx';
 import { emptyForm, formFromCustomer, payloadFromForm } from '../../../components/customer-form/customer-form.ts';
 import { useCustomerForm } from '../../../components/customer-form/use-customer-form.ts';
@@ -35,9 +38,14 @@ export function CustomerModal({
     staleTime: 0,
     gcTime: 0,
   });
-  // An edit requires only the details the record already had.
-  const missing = existing.data ? missingDetails(existing.data) : [];
+  const policies = useQuery({ ...trpc.policies.list.queryOptions({ customerId: customerId ?? '' }), enabled: editing });
+  // An edit requires only the details the record already had; the note names those it really lacks.
+  const missing = existing.data ? unsetDetails(existing.data) : [];
+  const lacking = existing.data && policies.data ? missingDetails({ ...existing.data, policies: policies.data }) : [];
   const { form, setForm, errors, formRef, onChange, check, showServerError } = useCustomerForm(editing ? null : emptyForm(), missing);
+  const formId = useId();
+  // A policy being added or edited: the customer's fields and Save wait (kept as typed) until it is done.
+  const [policyOpen, setPolicyOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -87,10 +95,10 @@ export function CustomerModal({
       {form === null ? (
         !existing.error && <p className="text-sm text-slate-500">Loading customer...</p>
       ) : (
-        <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-          {missing.length > 0 && (
+        <form ref={formRef} id={formId} onSubmit={onSubmit} noValidate hidden={policyOpen} className="space-y-4">
+          {lacking.length > 0 && (
             <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Missing details: {missing.map((k) => DETAIL_LABELS[k]).join(', ')}. Add them when you know them; the rest saves without them.
+              Missing details: {lacking.map((k) => DETAIL_LABELS[k]).join(', ')}. Add them when you know them; the rest saves without them.
             </p>
           )}
           <CustomerFields
@@ -110,10 +118,20 @@ export function CustomerModal({
             }
           />
           {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-          <DialogActions onCancel={onClose} busy={busy} label={editing ? 'Save Changes' : 'Add Customer'} busyLabel="Saving..." />
         </form>
       )}
-      {customerId && existing.data && <PoliciesPanel customerId={customerId} customerName={existing.data.name} />}
+      {customerId && existing.data && (
+        <PoliciesPanel customerId={customerId} customerName={existing.data.name} onEditorChange={setPolicyOpen} />
+      )}
+      {form !== null && !policyOpen && (
+        <DialogActions
+          form={formId}
+          onCancel={onClose}
+          busy={busy}
+          label={editing ? 'Save Changes' : 'Add Customer'}
+          busyLabel="Saving..."
+        />
+      )}
     </DialogFrame>
   );
 }

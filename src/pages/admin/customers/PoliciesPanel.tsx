@@ -1,7 +1,8 @@
 // A customer's policies on their card (the edit dialog): the list with premium, renewal and commission,
 // and add, edit and remove (with confirmation) in place. Loading, empty and error states are shown in
-// the panel; every change is logged by the server (activity log, the lead's timeline).
-import { useState, type FormEvent } from 'react';
+// the panel; every change is logged by the server (activity log, the lead's timeline). While a policy is
+// added or edited the panel tells the dialog (`onEditorChange`), which then sets its own form and Save aside.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -32,7 +33,15 @@ const STATUS_TONE: Record<string, string> = {
 /** Which policy is being edited: null adds a new one. */
 type Editing = { policy: PolicyView | null; form: PolicyForm; errors: PolicyErrors };
 
-export function PoliciesPanel({ customerId, customerName }: { customerId: string; customerName: string }) {
+export function PoliciesPanel({
+  customerId,
+  customerName,
+  onEditorChange,
+}: {
+  customerId: string;
+  customerName: string;
+  onEditorChange?(open: boolean): void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const policies = useQuery(trpc.policies.list.queryOptions({ customerId }));
@@ -43,8 +52,18 @@ export function PoliciesPanel({ customerId, customerName }: { customerId: string
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
 
+  const editorOpen = editing !== null;
+  const editorForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    onEditorChange?.(editorOpen);
+    // The editor's first field takes focus as it opens (the dialog's own form is set aside meanwhile).
+    if (editorOpen) editorForm.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [editorOpen, onEditorChange]);
+
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.policies.pathKey() });
+    // The customer list shows each customer's carriers and lines (the open card itself is not read again).
+    void queryClient.invalidateQueries({ queryKey: trpc.customers.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() });
   };
   const onError = (err: unknown) => setError(errorMessage(err, 'Failed to save policy', 'Error saving policy'));
@@ -105,6 +124,7 @@ export function PoliciesPanel({ customerId, customerName }: { customerId: string
 
       {editing && (
         <form
+          ref={editorForm}
           onSubmit={onSubmit}
           noValidate
           aria-label={editing.policy ? 'Edit policy' : 'New policy'}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerSummary } from '../../../../schemas/customer.ts';
-import { NO_FILTERS, customerStats, filterCustomers, filtersFromParams, paramsWithFilters } from './customer-list.ts';
+import { NO_FILTERS, coverageLines, customerStats, filterCustomers, filtersFromParams, paramsWithFilters } from './customer-list.ts';
 import { customersCsv } from '../../../../schemas/customer-csv.ts';
 
 const base = {
@@ -61,6 +61,34 @@ describe('customer list', () => {
     expect(filterCustomers(list, { ...NO_FILTERS, insuranceType: 'family' }).map((c) => c.customerId)).toEqual(['2']);
     expect(filterCustomers(list, { ...NO_FILTERS, planType: 'PPO', provider: 'Aetna' }).map((c) => c.customerId)).toEqual(['1']);
     expect(filterCustomers(list, { ...NO_FILTERS, planType: 'PPO', provider: 'Cigna' })).toEqual([]);
+  });
+
+  it('a provider filter also finds the carrier of a policy', () => {
+    const holder = customer({
+      customerId: '3',
+      insuranceProvider: null,
+      policies: [{ carrier: 'Humana', line: 'part-d', status: 'active' }],
+    });
+    expect(filterCustomers([...list, holder], { ...NO_FILTERS, provider: 'Humana' }).map((c) => c.customerId)).toEqual(['3']);
+  });
+
+  it("shows a customer's policies as carrier and line, in force plainly, else their record's plan", () => {
+    const policies = [
+      { carrier: 'Mutual of Omaha', line: 'medicare-supplement', status: 'active' },
+      { carrier: 'Humana', line: 'part-d', status: 'pending' },
+      { carrier: 'Delta Dental', line: 'dental-vision', status: 'lapsed' },
+      { carrier: 'Humana', line: 'part-d', status: 'active' },
+    ] as const;
+    expect(coverageLines(customer({ policies: [...policies] }))).toEqual([
+      'Mutual of Omaha · Medicare Supplement',
+      'Humana · Part D',
+      'Delta Dental · Dental/vision (lapsed)',
+    ]);
+    expect(coverageLines(customer({ policies: [] }))).toEqual(['Individual · PPO · Aetna']);
+    expect(coverageLines(customer({ insuranceType: 'family', planType: 'HMO', insuranceProvider: null }))).toEqual(['Family · HMO']);
+    // An import's file names no plan: its defaults are not shown as the customer's.
+    expect(coverageLines(customer({ imported: true, insuranceProvider: null }))).toEqual(['No policy on file']);
+    expect(coverageLines(customer({ imported: true, policies: [...policies] }))).toHaveLength(3);
   });
 
   it('counts totals, types and this month', () => {

@@ -1,4 +1,6 @@
-// Stats of the customer list and its filters in the address, computed in the browser from the list.
+// Stats of the customer list, what its coverage column says, and its filters in the address, computed
+// in the browser from the list.
+import { IN_FORCE, POLICY_LINE_LABELS } from '../../../../schemas/policy.ts';
 import {
   INSURANCE_PROVIDERS,
   INSURANCE_TYPES,
@@ -26,6 +28,29 @@ export function customerStats(list: CustomerSummary[], now = new Date()): Custom
     if (d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth()) newThisMonth++;
   }
   return { total: list.length, byType, newThisMonth };
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** What the list says of an imported customer without a policy: the file gave no plan to show. */
+export const NO_POLICY = 'No policy on file';
+
+/**
+ * What the customer has, one line each: their policies as "Carrier · Line" (a lapsed or cancelled one says
+ * so), in force first; without a policy, the plan type and provider of their record (an imported record
+ * has none of its own: the add form's defaults are not shown as if the file had said them).
+ */
+export function coverageLines(
+  c: Pick<CustomerSummary, 'policies' | 'insuranceType' | 'planType' | 'insuranceProvider' | 'imported'>,
+): string[] {
+  if (c.policies?.length) {
+    const lines = c.policies.map(
+      (p) => `${p.carrier} · ${POLICY_LINE_LABELS[p.line]}${IN_FORCE.includes(p.status) ? '' : ` (${p.status})`}`,
+    );
+    return [...new Set(lines)];
+  }
+  if (c.imported) return [c.insuranceProvider ? `${NO_POLICY} · ${c.insuranceProvider}` : NO_POLICY];
+  return [[`${capitalize(c.insuranceType)} · ${c.planType}`, c.insuranceProvider].filter(Boolean).join(' · ')];
 }
 
 /** Query-string names of the filters, so a reload or a shared link keeps the view (the export route reads the same). */
