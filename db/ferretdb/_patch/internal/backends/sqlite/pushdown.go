@@ -29,7 +29,7 @@ var pushableField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // The conditions are written on `_ferretdb_sjson->>"field"`, as the non-unique indexes are
 // (see fieldColumn and docs/decisions/007-engine-pushdown.md).
 func filterWhere(filter *types.Document) (string, []any) {
-	if DisablePushdown || filter == nil {
+	if DisablePushdown || filter == nil || !safeFilter(filter, 0) {
 		return "", nil
 	}
 
