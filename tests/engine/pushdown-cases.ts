@@ -4,7 +4,7 @@
 import mongoose from 'mongoose';
 import { generator } from '../helpers/seeded-random.ts';
 
-const { Double, Int32, Long, ObjectId } = mongoose.mongo;
+const { BSONRegExp, Double, Int32, Long, ObjectId } = mongoose.mongo;
 
 export type Rand = ReturnType<typeof random>;
 
@@ -144,7 +144,8 @@ function regex(r: Rand): unknown {
   const lit = source.slice(start, start + 1 + r.int(4)) || 'e';
   const pattern = r.pick(['', '^'])! + r.pick([escapeRe(lit), lit, 'l.ad', 'n|w', 'e$', 'a\\ b'])!;
   const options = r.pick(['', 'i', 'i', 'm']);
-  return r.chance(0.5) ? new RegExp(pattern, options) : { $regex: pattern, ...(options ? { $options: options } : {}) };
+  // BSONRegExp sends patterns JavaScript would reject ('[x'), so the engine's own errors are compared too.
+  return r.chance(0.5) ? new BSONRegExp(pattern, options) : { $regex: pattern, ...(options ? { $options: options } : {}) };
 }
 
 function condition(r: Rand, field: string): unknown {

@@ -92,7 +92,7 @@ describe('filter pushdown to SQL', () => {
       const [got, want, plan] = await Promise.all([
         answer(q, pushed.db.collection('docs')),
         answer(q, oracle.db.collection('docs')),
-        pushed.db.command({ explain: { find: 'docs', filter: q.filter } }),
+        pushed.db.command({ explain: { find: 'docs', filter: q.filter } }, { bsonRegExp: true }),
       ]);
       if (plan.filterPushdown) pushedCases++;
       if (got !== want)
