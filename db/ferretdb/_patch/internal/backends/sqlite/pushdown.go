@@ -41,6 +41,17 @@ func filterWhere(filter *types.Document) (string, []any) {
 	return " WHERE " + sql, args
 }
 
+// orderByClause keeps the order rows came in before the pushdown (the table's, by rowid) when a
+// condition went to SQL and no order was asked for: an index search returns them in index order,
+// and findOne, updateOne or deleteOne without a sort would then pick another document than before.
+func orderByClause(whereClause string, sort *types.Document) string {
+	if o := prepareOrderByClause(sort); o != "" || whereClause == "" {
+		return o
+	}
+
+	return " ORDER BY rowid"
+}
+
 // docCond is the conjunction of what can be pushed of a filter document's keys; "" means none.
 func docCond(filter *types.Document, depth int) (string, []any) {
 	if depth > maxDepth {
