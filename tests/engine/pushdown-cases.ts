@@ -186,7 +186,7 @@ function condition(r: Rand, field: string): unknown {
 export function filter(r: Rand, depth = 0): Record<string, unknown> {
   const f: Record<string, unknown> = {};
   for (let i = 0, n = 1 + r.int(2); i < n; i++) {
-    const field = r.chance(0.05) ? 'meta.a' : r.chance(0.05) ? '_id' : r.pick(fields);
+    const field = r.chance(0.1) ? 'meta.a' : r.chance(0.05) ? '_id' : r.pick(fields);
     f[field] = field === '_id' ? r.pick([oids[0], { $in: oids }, { $gt: oids[0] }]) : condition(r, field);
   }
   if (depth < 2 && r.chance(0.25)) {
