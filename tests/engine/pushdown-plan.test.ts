@@ -89,3 +89,28 @@ describe('the query plan of pushed-down filters', () => {
     expect(await leads.countDocuments({ phoneDigits: '5550000007' })).toBe(1);
   });
 });
+
+describe('counts SQL answers itself', () => {
+  it('count the documents of other types and arrays as MongoDB does', async () => {
+    const c = engine.db.collection('mixed');
+    const day = new Date('2026-06-02T00:00:00Z');
+    await c.insertMany([
+      { status: 'won', at: day },
+      { status: 'won', at: day.getTime() }, // a number, not a date
+      { status: ['won', 'lost'], at: [day] },
+      { status: ['lost'], at: null },
+      { status: new mongoose.mongo.BSONRegExp('won'), at: 'soon' },
+      { status: 'won' },
+      { status: null, at: day },
+      { at: day },
+    ]);
+    await c.createIndex({ status: 1, at: -1 });
+    await c.createIndex({ at: -1 });
+    expect(await c.countDocuments({ status: 'won' })).toBe(4);
+    expect(await c.countDocuments({ status: { $in: ['won', null] } })).toBe(6);
+    expect(await c.countDocuments({ status: null })).toBe(2);
+    expect(await c.countDocuments({ at: { $gte: since } })).toBe(4);
+    expect(await c.countDocuments({ status: 'won', at: day })).toBe(2);
+    expect(await c.aggregate([{ $match: { at: { $lt: day } } }, { $count: 'n' }]).toArray()).toEqual([]);
+  });
+});
