@@ -42,7 +42,7 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 export async function benchEngine() {
   const [pushed, plain] = await Promise.all([startRawEngine(), startRawEngine(['--test-disable-pushdown'])]);
   try {
-    let t = performance.now();
+    const t = performance.now();
     await fill(pushed);
     console.log(`${N.toLocaleString('en-US')} documents and 4 indexes written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     await fill(plain);

@@ -1,7 +1,8 @@
 // The embedded engine's SQL pushdown changes no answer: the same random queries (find with sorts,
 // skips and limits, find in stored order, findOneAndUpdate, countDocuments, $count, $match+$group,
 // updateMany) over the same random documents give the same answer from the engine as built and
-// from the same engine with every filter kept out of SQL (--test-disable-pushdown). ENGINE_DIFF_CASES sets the number of cases, ENGINE_DIFF_SEED the seed.
+// from the same engine with every filter kept out of SQL (--test-disable-pushdown).
+// ENGINE_DIFF_CASES sets the number of cases, ENGINE_DIFF_SEED the seed.
 // See docs/decisions/007-engine-pushdown.md.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
