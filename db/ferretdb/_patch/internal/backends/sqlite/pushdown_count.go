@@ -16,10 +16,10 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
 )
 
-// countQuery answers a Query whose handler only counts (backends.ExactCount): of the rows the
-// superset filter keeps, SQL counts those exactCond matches, one of them is the sample, and the
-// iterator returns the others, for the handler to filter and count as before. Both reads run in
-// one read transaction, so they see the same moment. ok is false when it does not apply.
+// countQuery answers a Query whose handler only counts (backends.ExactCount): SQL counts the rows
+// exactCond matches, one of them is the sample, and the iterator returns the other rows the
+// superset filter keeps, for the handler to filter and count as before. All reads run in one read
+// transaction, so they see the same moment. ok is false when it does not apply.
 func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, params *backends.QueryParams, where string, args []any) (res *backends.QueryResult, ok bool, err error) { //nolint:lll // for readability
 	ec := backends.ExactCountFrom(ctx)
 	if ec == nil || where == "" || meta.Capped() || params.OnlyRecordIDs || params.Limit != 0 || params.Sort.Len() != 0 {
@@ -41,40 +41,45 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 	var sample *types.Document
 
 	err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
-		// One pass over the rows the superset keeps: those exact matches are counted (their
-		// document is not even read into Go), the others are decoded for the handler.
-		q := fmt.Sprintf(
-			`SELECT rowid, CASE WHEN (%s) IS TRUE THEN NULL ELSE %s END FROM %q%s ORDER BY rowid`,
-			exact, metadata.DefaultColumn, meta.TableName, where,
-		)
+		// The exact rows are counted from the index alone: it holds each field's value and its
+		// stored type (metadata.TypeColumn), so no document is read.
+		var first sql.NullInt64
 
-		rows, err := tx.QueryContext(ctx, q, append(append([]any{}, exactArgs...), args...)...)
+		q := fmt.Sprintf(`SELECT count(*), min(rowid) FROM %q WHERE %s`, meta.TableName, exact)
+		if err := tx.QueryRowContext(ctx, q, exactArgs...).Scan(&n, &first); err != nil {
+			return lazyerrors.Error(err)
+		}
+
+		if n > 0 {
+			var raw string
+
+			q = fmt.Sprintf(`SELECT %s FROM %q WHERE rowid = ?`, metadata.DefaultColumn, meta.TableName)
+			if err := tx.QueryRowContext(ctx, q, first.Int64).Scan(&raw); err != nil {
+				return lazyerrors.Error(err)
+			}
+
+			var err error
+			if sample, err = sjson.Unmarshal([]byte(raw)); err != nil {
+				return lazyerrors.Error(err)
+			}
+		}
+
+		// The rows exact leaves out; IS NOT TRUE keeps those where it is NULL.
+		q = fmt.Sprintf(`SELECT %s FROM %q%s AND (%s) IS NOT TRUE ORDER BY rowid`, metadata.DefaultColumn, meta.TableName, where, exact)
+
+		rows, err := tx.QueryContext(ctx, q, append(append([]any{}, args...), exactArgs...)...)
 		if err != nil {
 			return lazyerrors.Error(err)
 		}
 		defer rows.Close()
 
-		var first int64
-
 		for rows.Next() {
-			var rowid int64
-			var raw sql.NullString
-
-			if err = rows.Scan(&rowid, &raw); err != nil {
+			var raw string
+			if err = rows.Scan(&raw); err != nil {
 				return lazyerrors.Error(err)
 			}
 
-			if !raw.Valid {
-				if n == 0 {
-					first = rowid
-				}
-
-				n++
-
-				continue
-			}
-
-			doc, err := sjson.Unmarshal([]byte(raw.String))
+			doc, err := sjson.Unmarshal([]byte(raw))
 			if err != nil {
 				return lazyerrors.Error(err)
 			}
@@ -83,22 +88,6 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		}
 
 		if err = rows.Err(); err != nil {
-			return lazyerrors.Error(err)
-		}
-
-		if n == 0 {
-			return nil
-		}
-
-		var raw string
-
-		q = fmt.Sprintf(`SELECT %s FROM %q WHERE rowid = ?`, metadata.DefaultColumn, meta.TableName)
-		if err = tx.QueryRowContext(ctx, q, first).Scan(&raw); err != nil {
-			return lazyerrors.Error(err)
-		}
-
-		sample, err = sjson.Unmarshal([]byte(raw))
-		if err != nil {
 			return lazyerrors.Error(err)
 		}
 

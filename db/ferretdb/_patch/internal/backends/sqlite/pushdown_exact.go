@@ -134,7 +134,7 @@ func exactField(field string, v any) (string, []any) {
 func exactValue(field, op string, v any) (string, []any) {
 	c := string(fieldColumn(field))
 	typeIs := func(t string) string {
-		return "json_extract(" + metadata.DefaultColumn + `, '$."$s".p.` + field + ".t') = '" + t + "'"
+		return metadata.TypeColumn(field) + " = '" + t + "'"
 	}
 
 	switch v := v.(type) {
