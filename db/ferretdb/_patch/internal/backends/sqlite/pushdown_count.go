@@ -64,8 +64,12 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 			}
 		}
 
-		// The rows exact leaves out; IS NOT TRUE keeps those where it is NULL.
-		q = fmt.Sprintf(`SELECT %s FROM %q%s AND (%s) IS NOT TRUE ORDER BY rowid`, metadata.DefaultColumn, meta.TableName, where, exact)
+		// The rows the superset keeps and exact does not, as a difference of two index searches: a
+		// condition on the rows themselves would make SQLite read and parse each of them.
+		q = fmt.Sprintf(
+			`SELECT %[1]s FROM %[2]q WHERE rowid IN (SELECT rowid FROM %[2]q%[3]s EXCEPT SELECT rowid FROM %[2]q WHERE %[4]s) ORDER BY rowid`,
+			metadata.DefaultColumn, meta.TableName, where, exact,
+		)
 
 		rows, err := tx.QueryContext(ctx, q, append(append([]any{}, args...), exactArgs...)...)
 		if err != nil {
