@@ -25,8 +25,13 @@ async function fill(engine: RawEngine) {
       }),
     );
   }
-  for (const key of [{ createdAt: -1 }, { status: 1, createdAt: -1 }, { email: 1, createdAt: -1 }, { status: 1, claimedBy: 1 }])
-    await leads.createIndex(key as Record<string, 1 | -1>);
+  const keys: Record<string, 1 | -1>[] = [
+    { createdAt: -1 },
+    { status: 1, createdAt: -1 },
+    { email: 1, createdAt: -1 },
+    { status: 1, claimedBy: 1 },
+  ];
+  for (const key of keys) await leads.createIndex(key);
 }
 
 async function median(fn: () => Promise<unknown>): Promise<number> {

@@ -25,8 +25,16 @@ beforeAll(async () => {
     const c = engine.db.collection('docs');
     await c.insertMany(docs.map((d) => ({ ...d })));
     // The indexes the product's shapes use, so the pushed conditions run through them.
-    for (const key of [{ status: 1 }, { createdAt: -1 }, { status: 1, createdAt: -1 }, { n: 1 }, { name: 1 }, { tags: 1 }, { ref: 1 }])
-      await c.createIndex(key as Record<string, 1 | -1>);
+    const keys: Record<string, 1 | -1>[] = [
+      { status: 1 },
+      { createdAt: -1 },
+      { status: 1, createdAt: -1 },
+      { n: 1 },
+      { name: 1 },
+      { tags: 1 },
+      { ref: 1 },
+    ];
+    for (const key of keys) await c.createIndex(key);
   }
 }, 120_000);
 

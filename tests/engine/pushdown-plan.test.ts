@@ -24,14 +24,14 @@ beforeAll(async () => {
       tags: i % 7 ? ['web'] : ['web', 'referral'],
     })),
   );
-  for (const key of [
+  const keys: Record<string, 1 | -1>[] = [
     { createdAt: -1 },
     { status: 1, createdAt: -1 },
     { email: 1, createdAt: -1 },
     { status: 1, claimedBy: 1 },
     { tags: 1 },
-  ])
-    await leads.createIndex(key as Record<string, 1 | -1>);
+  ];
+  for (const key of keys) await leads.createIndex(key);
   await leads.createIndex({ phoneDigits: 1 }, { unique: true });
 }, 60_000);
 
