@@ -31,7 +31,11 @@ const exitLocked = 3
 func main() {
 	dir := flag.String("dir", "data/db", "directory for the SQLite files")
 	sockets := flag.String("sockets", "data/run", "private directory for the Unix sockets")
+	noPushdown := flag.Bool("test-disable-pushdown", false, "filter every document in Go (the differential test's oracle)")
 	flag.Parse()
+	if *noPushdown {
+		ferretdb.DisableSQLitePushdown()
+	}
 
 	syscall.Umask(0o077)
 	for _, d := range []string{*dir, *sockets} {

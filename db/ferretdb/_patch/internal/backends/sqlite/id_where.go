@@ -12,12 +12,13 @@ import (
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
-// idWhere narrows a query to the rows its top-level _id condition can match, through the _id
+// idCond narrows a query to the rows its top-level _id condition can match, through the _id
 // index: `{_id: v}` or `{_id: {$in: [v, ...]}}` with string or ObjectID values, whatever other
 // conditions the filter holds. Upstream pushes `{_id: v}` down only when it is the whole filter,
 // so `{_id: v, status: "x"}` (a conditional update) read and decoded every document. The rows
 // returned are a superset of the matches: every caller still applies the full filter to each one.
-func idWhere(filter *types.Document) (string, []any) {
+// filterWhere (pushdown.go) joins it with the conditions on the other fields.
+func idCond(filter *types.Document) (string, []any) {
 	if filter == nil {
 		return "", nil
 	}
@@ -29,7 +30,7 @@ func idWhere(filter *types.Document) (string, []any) {
 
 	switch v := v.(type) {
 	case string, types.ObjectID:
-		return fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn), []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
+		return fmt.Sprintf(`%s = ?`, metadata.IDColumn), []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}
 
 	case *types.Document:
 		if v.Len() != 1 {
@@ -61,7 +62,7 @@ func idWhere(filter *types.Document) (string, []any) {
 
 		placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(args)), ", ")
 
-		return fmt.Sprintf(` WHERE %s IN (%s)`, metadata.IDColumn, placeholders), args
+		return fmt.Sprintf(`%s IN (%s)`, metadata.IDColumn, placeholders), args
 	}
 
 	return "", nil

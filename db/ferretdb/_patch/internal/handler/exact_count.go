@@ -1,0 +1,99 @@
+// Added by db/ferretdb/_patch (copied into FerretDB v1.24.0's source at build time); not part of upstream.
+
+package handler
+
+import (
+	"context"
+	"strings"
+
+	"github.com/FerretDB/FerretDB/internal/backends"
+	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/must"
+)
+
+// exactCountContext asks the backend to count in SQL (backends.ExactCount) when the pipeline is a
+// $match followed by a count that does not depend on which documents it counts: `$count`, or a
+// `$group` on a constant _id whose only field sums a constant int, as the drivers' countDocuments
+// sends. The stages still run unchanged; withExactRows feeds them the rows SQL counted.
+func exactCountContext(ctx context.Context, stages []any) context.Context {
+	match, ok := stageArg(stages[0], "$match").(*types.Document)
+	if len(stages) != 2 || !ok {
+		return ctx
+	}
+
+	if _, ok := stageArg(stages[1], "$count").(string); !ok && !constantCountGroup(stageArg(stages[1], "$group")) {
+		return ctx
+	}
+
+	return backends.WithExactCount(ctx, &backends.ExactCount{Filter: match})
+}
+
+// stageArg is the argument of a stage with the given name, or nil.
+func stageArg(stage any, name string) any {
+	d, ok := stage.(*types.Document)
+	if !ok || d.Len() != 1 || d.Command() != name {
+		return nil
+	}
+
+	return must.NotFail(d.Get(name))
+}
+
+// constantCountGroup is `{_id: <constant>, <name>: {$sum: <int>}}`.
+func constantCountGroup(arg any) bool {
+	g, ok := arg.(*types.Document)
+	if !ok || g.Len() != 2 || g.Keys()[0] != "_id" {
+		return false
+	}
+
+	switch id := must.NotFail(g.Get("_id")).(type) {
+	case int32, int64, float64, bool, types.NullType:
+	case string:
+		if strings.HasPrefix(id, "$") {
+			return false
+		}
+	default:
+		return false
+	}
+
+	sum, ok := must.NotFail(g.Get(g.Keys()[1])).(*types.Document)
+	if !ok || sum.Len() != 1 || sum.Command() != "$sum" {
+		return false
+	}
+
+	_, ok = must.NotFail(sum.Get("$sum")).(int32)
+
+	return ok
+}
+
+// withExactRows puts the document the backend counted N times in front of the other rows, so the
+// handler's stages count N more (backends.ExactCount); otherwise it returns iter unchanged.
+func withExactRows(ctx context.Context, iter types.DocumentsIterator) types.DocumentsIterator {
+	ec := backends.ExactCountFrom(ctx)
+	if ec == nil || ec.N == 0 || ec.Sample == nil {
+		return iter
+	}
+
+	return &repeatIterator{doc: ec.Sample, n: ec.N, rest: iter}
+}
+
+// repeatIterator returns doc n times, then the rows of rest.
+type repeatIterator struct {
+	doc  *types.Document
+	n    int64
+	rest types.DocumentsIterator
+}
+
+// Next implements iterator.Interface.
+func (r *repeatIterator) Next() (struct{}, *types.Document, error) {
+	if r.n > 0 {
+		r.n--
+		return struct{}{}, r.doc, nil
+	}
+
+	return r.rest.Next()
+}
+
+// Close implements iterator.Interface.
+func (r *repeatIterator) Close() {
+	r.rest.Close()
+}
