@@ -22,7 +22,8 @@ export function LeadPageDialogs({
   onToast,
   onDone,
   onClose,
-  onLogged,
+  current,
+  onLeadSaved,
   onConfirmDelete,
 }: {
   dialog: Dialog | null;
@@ -32,7 +33,10 @@ export function LeadPageDialogs({
   /** A dialog's work went through: close it and refresh the lists. */
   onDone(): void;
   onClose(): void;
-  onLogged(lead: LeadView): void;
+  /** The lead as the page shows it now: a dialog opened on a row follows the row's latest data. */
+  current(lead: LeadView): LeadView;
+  /** A dialog saved the lead: the page's kept rows take the saved lead. */
+  onLeadSaved(lead: LeadView): void;
   onConfirmDelete(leadIds: string[], names: string[]): void;
 }) {
   return (
@@ -52,21 +56,22 @@ export function LeadPageDialogs({
       )}
       {dialog?.kind === 'notes' && (
         <NotesDialog
-          lead={dialog.lead}
+          lead={current(dialog.lead)}
           onClose={onClose}
-          onSaved={() => {
+          onSaved={(lead) => {
             onDone();
+            onLeadSaved(lead);
             onToast({ tone: 'success', message: 'Notes saved.' });
           }}
         />
       )}
       {dialog?.kind === 'call' && (
         <LogCallDialog
-          lead={dialog.lead}
+          lead={current(dialog.lead)}
           onClose={onClose}
           onLogged={(lead) => {
             onDone();
-            onLogged(lead);
+            onLeadSaved(lead);
             onToast({ tone: 'success', message: `Call with ${lead.name} logged.` });
           }}
         />

@@ -262,7 +262,8 @@ export default function LeadsPage() {
           void refresh();
         }}
         onClose={() => setDialog(null)}
-        onLogged={(lead) => kept.has(lead.leadId) && keep(lead)}
+        current={(lead) => leads.find((l) => l.leadId === lead.leadId) ?? lead}
+        onLeadSaved={(lead) => kept.has(lead.leadId) && keep(lead)}
         onConfirmDelete={(leadIds, names) => void confirmDelete(leadIds, names)}
       />
     </div>

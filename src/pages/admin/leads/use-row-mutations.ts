@@ -1,9 +1,10 @@
 // One lead's claim, unclaim, status change and deletion, each a tRPC mutation: the row shows it is busy, the
 // toast tells how it went (docs/product.md §8 texts on failure), and the page's figures refresh after.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
+import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
 import type { ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView, WORKING_STATUSES } from '../../../../schemas/lead.ts';
 
@@ -16,15 +17,12 @@ export function useRowMutations(handlers: {
   onUnclaimed(lead: LeadView): void;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const leadSaved = useLeadSaved();
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
   const start = ({ leadId }: { leadId: string }) => setBusy((b) => new Set(b).add(leadId));
   // The row stays busy until the refreshed page is in, so it never shows the old value in between.
-  const settle = async (_data: unknown, _error: unknown, { leadId }: { leadId: string }) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() }),
-    ]);
+  const settle = async (data: unknown, _error: unknown, { leadId }: { leadId: string }) => {
+    await leadSaved(data && typeof data === 'object' && 'leadId' in data ? (data as LeadView) : null);
     setBusy((b) => {
       const next = new Set(b);
       next.delete(leadId);
