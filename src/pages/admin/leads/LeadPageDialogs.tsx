@@ -1,9 +1,10 @@
-// The Lead Management page's dialogs: create a lead, notes, log a call, confirm a deletion, and close a
-// lead into its customer. Each reports back through the page's toast.
+// The Lead Management page's dialogs: create a lead, notes, log a call, the follow-up date, confirm a
+// deletion, and close a lead into its customer. Each reports back through the page's toast.
 import type { ToastMessage } from '../../../components/ui.tsx';
 import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
+import { FollowUpDialog } from '../../../components/FollowUpDialog.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { CreateLeadDialog } from './LeadDialogs.tsx';
 import { NotesDialog } from './NotesDialog.tsx';
@@ -13,7 +14,8 @@ export type Dialog =
   | { kind: 'notes'; lead: LeadView }
   | { kind: 'call'; lead: LeadView }
   | { kind: 'delete'; leadIds: string[]; names: string[] }
-  | { kind: 'close'; lead: LeadView };
+  | { kind: 'close'; lead: LeadView }
+  | { kind: 'follow-up'; lead: LeadView };
 
 export function LeadPageDialogs({
   dialog,
@@ -73,6 +75,17 @@ export function LeadPageDialogs({
             onDone();
             onLeadSaved(lead);
             onToast({ tone: 'success', message: `Call with ${lead.name} logged.` });
+          }}
+        />
+      )}
+      {dialog?.kind === 'follow-up' && (
+        <FollowUpDialog
+          lead={current(dialog.lead)}
+          onClose={onClose}
+          onSaved={(lead) => {
+            onDone();
+            onLeadSaved(lead);
+            onToast({ tone: 'success', message: `${lead.name} marked follow-up.` });
           }}
         />
       )}

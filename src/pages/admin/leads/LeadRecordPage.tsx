@@ -15,6 +15,7 @@ import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
+import { FollowUpDialog } from '../../../components/FollowUpDialog.tsx';
 import { CloseLeadDialog, CLOSE_LEAD_SUCCESS } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import { ListNotice } from '../../../components/ui.tsx';
 import { NotesDialog } from './NotesDialog.tsx';
@@ -23,7 +24,7 @@ import { LeadRecordActions } from './LeadRecordActions.tsx';
 import { LeadTimeline } from './LeadTimeline.tsx';
 import { DoNotContactPanel } from '../../../components/DoNotContact.tsx';
 
-type Dialog = 'notes' | 'call' | 'delete' | 'close';
+type Dialog = 'notes' | 'call' | 'delete' | 'close' | 'follow-up';
 
 /** What a saved call says back: the outcome and, when set, the next follow-up. */
 export const callLoggedText = (lead: LeadView) =>
@@ -142,12 +143,13 @@ export default function LeadRecordPage() {
             ),
           onUnclaim: () => unclaim.mutate({ leadId }),
           onStatus: (next) =>
-            next === 'closed'
-              ? setDialog('close')
+            next === 'closed' || next === 'follow-up'
+              ? setDialog(next === 'closed' ? 'close' : 'follow-up')
               : status.mutate({ leadId, status: next }, { onSuccess: succeeded(`Lead marked ${next}.`) }),
           onNotes: () => setDialog('notes'),
           onLogCall: () => setDialog('call'),
           onDelete: () => setDialog('delete'),
+          onRestore: () => status.mutate({ leadId, status: 'unclaimed' }, { onSuccess: succeeded('Lead restored.') }),
         }}
       />
 
@@ -188,6 +190,16 @@ export default function LeadRecordPage() {
           onLogged={(saved) => {
             setDialog(null);
             setNotice({ tone: 'success', message: callLoggedText(saved) });
+          }}
+        />
+      )}
+      {dialog === 'follow-up' && (
+        <FollowUpDialog
+          lead={lead}
+          onClose={closeDialog}
+          onSaved={(saved) => {
+            setDialog(null);
+            succeeded('Lead marked follow-up.')(saved);
           }}
         />
       )}

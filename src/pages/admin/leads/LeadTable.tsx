@@ -182,7 +182,20 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
       </td>
       <td className="px-3 py-3 align-top text-slate-700">{lead.claimedBy ?? <span className="text-slate-500">—</span>}</td>
       <td className="px-3 py-3 align-top">
-        {lead.status === 'lost' ? null : (
+        {lead.status === 'lost' ? (
+          <div className="flex justify-end">
+            <button
+              type="button"
+              tabIndex={tab}
+              className={smallButton}
+              disabled={working}
+              onClick={() => actions.onRestore(lead)}
+              aria-label={`Restore ${lead.name}`}
+            >
+              Restore
+            </button>
+          </div>
+        ) : (
           <div className="flex flex-wrap justify-end gap-1">
             {!lead.claimedBy && !finished && (
               <ClaimButtons lead={lead} agents={agents} me={me} busy={working} tabbable={tabbable} size="small" onClaim={actions.onClaim} />

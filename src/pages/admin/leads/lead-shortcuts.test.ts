@@ -5,7 +5,7 @@ import { rowMove, rowShortcut, type RowActions } from './lead-shortcuts.ts';
 
 const actions = () =>
   Object.fromEntries(
-    ['onClaim', 'onClaimMine', 'onUnclaim', 'onStatus', 'onLogCall', 'onNotes', 'onOpen', 'onDelete', 'onShowFirst'].map((k) => [
+    ['onClaim', 'onClaimMine', 'onUnclaim', 'onStatus', 'onLogCall', 'onNotes', 'onOpen', 'onDelete', 'onRestore', 'onShowFirst'].map((k) => [
       k,
       vi.fn(),
     ]),

@@ -52,7 +52,8 @@ export function useRowMutations(handlers: {
   const status = useMutation(
     trpc.leads.update.mutationOptions({
       ...rowOptions('Error updating lead status. Please try again.'),
-      onSuccess: (lead) => handlers.toast({ tone: 'success', message: `${lead.name} marked ${lead.status}.` }),
+      onSuccess: (lead) =>
+        handlers.toast({ tone: 'success', message: lead.status === 'unclaimed' ? `${lead.name} restored.` : `${lead.name} marked ${lead.status}.` }),
     }),
   );
   const remove = useMutation(trpc.leads.remove.mutationOptions(rowOptions('Error deleting lead. Please try again.')));
@@ -62,6 +63,8 @@ export function useRowMutations(handlers: {
     claim: (lead: LeadView, agent: string) => claim.mutate({ leadId: lead.leadId, claimedBy: agent }),
     unclaim: (lead: LeadView) => unclaim.mutate({ leadId: lead.leadId }),
     setStatus: (lead: LeadView, next: WorkingStatus) => status.mutate({ leadId: lead.leadId, status: next }),
+    /** A lost lead back to the queue, unclaimed. */
+    restore: (lead: LeadView) => status.mutate({ leadId: lead.leadId, status: 'unclaimed' }),
     /** Deletes one lead; resolves once it is settled either way (the error is told by the toast). */
     remove: (leadId: string, name: string) =>
       remove
