@@ -21,10 +21,11 @@ export function AwayMark({ compact = false }: { compact?: boolean }) {
     <div
       role="status"
       className={`flex min-w-0 items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 text-sm text-amber-900 ${
-        compact ? 'py-0.5 pl-2 pr-0.5' : 'flex-wrap px-3 py-2'
+        // In the header: a line of its own under the greeting on a phone, beside it from 640 px.
+        compact ? 'order-last w-full justify-between py-0.5 pl-2 pr-0.5 sm:order-none sm:w-auto' : 'flex-wrap px-3 py-2'
       }`}
     >
-      <span className={`min-w-0 font-semibold ${compact ? 'truncate' : ''}`}>{awayText(mine.data.awayUntil)}</span>
+      <span className="min-w-0 font-semibold">{awayText(mine.data.awayUntil)}</span>
       {!compact && <span className="text-amber-900">New leads skip you meanwhile.</span>}
       <button
         type="button"

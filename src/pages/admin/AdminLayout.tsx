@@ -83,7 +83,7 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
         </div>
       </aside>
 
-      <header className="col-start-2 row-start-1 flex min-w-0 items-center justify-end gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:gap-4 sm:px-6 md:py-3">
+      <header className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:gap-4 sm:px-6 md:py-3">
         {!mustEnrol && <AwayMark compact />}
         <p className="min-w-0 truncate text-sm text-slate-600">
           Welcome, <span className="font-semibold text-slate-900">{name}</span>
