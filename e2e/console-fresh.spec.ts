@@ -196,3 +196,34 @@ test.describe('the lead table at 1440 px', () => {
     expect(plain).toBe('none');
   });
 });
+
+test.describe('at 390 px no admin page scrolls sideways', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  let recordPath = '';
+  test.beforeAll(async () => {
+    const lead = await makeLead(`${word()}-a-rather-long-address-for-a-phone-screen`);
+    recordPath = `/admin/leads/${lead.id}`;
+  });
+
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/analytics',
+    '/admin/leads',
+    'record',
+    '/admin/customers',
+    '/admin/work',
+    '/admin/staff',
+    '/admin/audit',
+    '/admin/privacy',
+    '/admin/office',
+  ]) {
+    test(path === 'record' ? '/admin/leads/:leadId' : path, async ({ page }) => {
+      await signIn(page);
+      await page.goto(path === 'record' ? recordPath : path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      const wide = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      expect(wide).toBe(0);
+    });
+  }
+});

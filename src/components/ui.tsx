@@ -59,8 +59,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
+    // `relative`: the sr-only header text (absolutely placed) stays inside the scrolling box instead of widening the page.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
+    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>

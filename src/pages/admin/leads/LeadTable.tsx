@@ -74,7 +74,7 @@ export function LeadTable(props: LeadListProps & { sort: LeadSort; order: 'asc' 
   };
 
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
+    <div className="relative hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
