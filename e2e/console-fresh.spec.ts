@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
 import { claimLead, createLead, findLeadRecords, getLeadView, updateLead } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff.ts';
+import { CustomerModel } from '../models/customer.ts';
 import { openText } from '../server/field-crypto.ts';
 import { nextBusinessMorning } from '../schemas/follow-up-time.ts';
 
@@ -226,4 +227,43 @@ test.describe('at 390 px no admin page scrolls sideways', () => {
       expect(wide).toBe(0);
     });
   }
+});
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the do-not-contact dialog opened from a customer's row shows its whole title and text", async ({ page }) => {
+    const name = `Wrapped Customer ${run}`;
+    await db();
+    await CustomerModel.create({ name, email: `wrapped.${run}@example.com`, phone: '3035551234', leadKey: `manual:e2e-fresh-${run}` });
+    await signIn(page);
+    await page.goto(`/admin/customers?search=${encodeURIComponent(name)}`);
+    await visible(page.getByRole('button', { name: `Mark do not contact: ${name}` })).click();
+    const dialog = page.getByRole('dialog', { name: `Record that ${name} asked not to be contacted` });
+    const box = (await dialog.boundingBox())!;
+    for (const part of [dialog.locator('h2'), dialog.getByText(/^Every lead and customer/)]) {
+      const inner = (await part.boundingBox())!;
+      expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+  });
+});
+
+test.describe("an admin's navigation at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every label fits its entry, and the admin screens are under More', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    const entries = nav.locator(':scope > a:visible, :scope > div > button');
+    expect(await entries.count()).toBe(6);
+    const crowded = await entries.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+    expect(crowded).toEqual([]);
+    await nav.getByRole('button', { name: 'More' }).click();
+    await nav.getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  });
 });
