@@ -193,7 +193,10 @@ test.describe('the lead table at 1440 px', () => {
     await page.keyboard.press('j');
     await expect(page.locator('tbody tr').nth(1)).toBeFocused();
     expect((await focusMark(page)).outline).toBe(true);
-    const plain = await page.locator('tbody tr').nth(0).evaluate((el) => getComputedStyle(el).outlineStyle);
+    const plain = await page
+      .locator('tbody tr')
+      .nth(0)
+      .evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(plain).toBe('none');
   });
 });

@@ -169,7 +169,8 @@ function SettingsMenu({
     };
   }, [open]);
 
-  const item = 'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2';
+  const item =
+    'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2';
   return (
     <div ref={root} className="relative">
       <button

@@ -91,12 +91,21 @@ function MoreMenu({ adminHost }: { adminHost: boolean }) {
   }, [open]);
   return (
     <div ref={root} className="relative flex min-w-0 flex-1 md:hidden">
-      <button type="button" aria-expanded={open} aria-controls="admin-more" onClick={() => setOpen((o) => !o)} className={entry(here || open)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="admin-more"
+        onClick={() => setOpen((o) => !o)}
+        className={entry(here || open)}
+      >
         <Icon name="more" />
         More
       </button>
       {open && (
-        <ul id="admin-more" className="absolute bottom-full right-1 mb-2 w-56 overflow-hidden rounded-lg bg-brand-900 py-1 shadow-xl ring-1 ring-white/20">
+        <ul
+          id="admin-more"
+          className="absolute bottom-full right-1 mb-2 w-56 overflow-hidden rounded-lg bg-brand-900 py-1 shadow-xl ring-1 ring-white/20"
+        >
           {ADMIN_NAV.map((item) => (
             <li key={item.screen}>
               <NavLink

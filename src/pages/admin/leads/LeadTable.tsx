@@ -116,9 +116,7 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
       data-lead={lead.leadId}
       tabIndex={tabbable ? 0 : -1}
       onFocus={props.onFocus}
-      className={`${FOCUSED_ROW} ${
-        highlight.has(lead.leadId) ? 'bg-amber-50' : lead.overdue ? 'bg-rose-50/40' : ''
-      }`}
+      className={`${FOCUSED_ROW} ${highlight.has(lead.leadId) ? 'bg-amber-50' : lead.overdue ? 'bg-rose-50/40' : ''}`}
       aria-busy={working}
     >
       <td className="px-3 py-3 align-top">

@@ -165,7 +165,9 @@ export default function LeadsPage() {
       me ? rows.claim(lead, me) : setToast({ tone: 'error', message: 'Only an agent can claim for themselves: use an Assign button.' }),
     onUnclaim: rows.unclaim,
     onStatus: (lead, status) =>
-      status === 'closed' || status === 'follow-up' ? setDialog({ kind: status === 'closed' ? 'close' : status, lead }) : rows.setStatus(lead, status),
+      status === 'closed' || status === 'follow-up'
+        ? setDialog({ kind: status === 'closed' ? 'close' : status, lead })
+        : rows.setStatus(lead, status),
     onLogCall: (lead) => setDialog({ kind: 'call', lead }),
     onNotes: (lead) => setDialog({ kind: 'notes', lead }),
     onOpen: (lead) => void navigate(recordHref(lead.leadId)),

@@ -53,7 +53,10 @@ export function useRowMutations(handlers: {
     trpc.leads.update.mutationOptions({
       ...rowOptions('Error updating lead status. Please try again.'),
       onSuccess: (lead) =>
-        handlers.toast({ tone: 'success', message: lead.status === 'unclaimed' ? `${lead.name} restored.` : `${lead.name} marked ${lead.status}.` }),
+        handlers.toast({
+          tone: 'success',
+          message: lead.status === 'unclaimed' ? `${lead.name} restored.` : `${lead.name} marked ${lead.status}.`,
+        }),
     }),
   );
   const remove = useMutation(trpc.leads.remove.mutationOptions(rowOptions('Error deleting lead. Please try again.')));
