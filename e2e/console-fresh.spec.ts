@@ -76,6 +76,29 @@ for (const viewport of [
       expect(openText((await findLeadRecords({ name: `${tag} Person` }))[0]?.notes)).toBe('Second thoughts');
     });
 
+    test('a claim and a status set on the record show at once in the list kept from before', async ({ page }) => {
+      const tag = word();
+      const lead = await makeLead(tag);
+      await signIn(page);
+      await openList(page, tag);
+      await visible(page.getByRole('link', { name: `${tag} Person` })).click();
+      await page.getByRole('button', { name: `Claim for ${AGENT.name}`, exact: true }).click();
+      await expect(page.getByText(`Lead assigned to ${AGENT.name}.`)).toBeVisible();
+      await page.getByRole('combobox', { name: `Status for ${tag} Person` }).selectOption('quoted');
+      await expect(page.getByText('Lead marked quoted.')).toBeVisible();
+      // Back to the list, which now answers slowly: the list kept from before already shows both.
+      await page.route(/\/trpc\/[^?]*leads\.page/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await route.continue().catch(() => undefined);
+      });
+      await page.goBack();
+      const entry = visible(page.getByRole(viewport.width < 640 ? 'article' : 'row', { name: new RegExp(`${tag} Person`) }));
+      await expect(entry).toContainText(AGENT.name, { timeout: 1000 });
+      if (viewport.width < 640) await expect(entry).toContainText('quoted', { timeout: 1000 });
+      else await expect(entry.getByRole('combobox')).toHaveValue('quoted', { timeout: 1000 });
+      expect((await getLeadView(lead.id as string)).status).toBe('quoted');
+    });
+
     test("Away: the header and My work say so, the dialog reopened after saving shows what was saved, and I'm back ends it", async ({
       page,
     }) => {
@@ -260,6 +283,8 @@ test.describe("an admin's navigation at 390 px", () => {
     await page.goto('/admin/dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    // More comes once the console knows the signed-in staff member is an admin.
+    await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
     const entries = nav.locator(':scope > a:visible, :scope > div > button');
     expect(await entries.count()).toBe(6);
     const crowded = await entries.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
