@@ -181,7 +181,7 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
       <td className="px-3 py-3 align-top text-slate-700">{lead.claimedBy ?? <span className="text-slate-500">—</span>}</td>
       <td className="px-3 py-3 align-top">
         {lead.status === 'lost' ? (
-          <div className="flex justify-end">
+          <div className="flex justify-end gap-1">
             <button
               type="button"
               tabIndex={tab}
@@ -191,6 +191,16 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
               aria-label={`Restore ${lead.name}`}
             >
               Restore
+            </button>
+            <button
+              type="button"
+              tabIndex={tab}
+              className={`${smallButton} text-rose-700`}
+              disabled={working}
+              onClick={() => actions.onDelete(lead)}
+              aria-label={`Delete ${lead.name}`}
+            >
+              Delete
             </button>
           </div>
         ) : (
