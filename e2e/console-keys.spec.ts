@@ -1,6 +1,6 @@
 // The status drop-down from the keyboard (Escape undoes a moved choice, Tab leaves without saving, Enter
 // saves), and axe on the console states this work added (the Away mark and dialog, the follow-up
-// prompt, Office settings), at 390 and 1440 px.
+// prompt, Office settings with a refused step), at 390 and 1440 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
@@ -58,7 +58,7 @@ for (const viewport of [
       expect((await getLeadView(leadId)).status).toBe('called');
     });
 
-    test('axe finds nothing on the Away mark and dialog, the follow-up prompt and Office settings', async ({ page }) => {
+    test('axe finds nothing on the Away mark and dialog and on the follow-up prompt', async ({ page }) => {
       await db();
       await StaffModel.updateOne({ email: AGENT.email }, { $set: { away: true, awayUntil: new Date(Date.now() + 86_400_000) } });
       await signIn(page, AGENT.email);
