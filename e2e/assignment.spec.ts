@@ -67,8 +67,19 @@ for (const size of SIZES) {
       const saved = () => page.waitForResponse((r) => r.url().includes('office.updateSettings') && r.ok());
       await Promise.all([saved(), page.getByRole('radio', { name: 'Round robin' }).click()]);
       await expect(page.getByRole('radio', { name: 'Round robin' })).toBeChecked();
-      await page.getByLabel('Return to the pool after (minutes)').fill('0.05');
-      await Promise.all([saved(), page.getByRole('button', { name: 'Save escalation' }).click()]);
+      // The form takes whole minutes from 1: a shorter step is refused beside its field, nothing saved.
+      const returnAfter = page.getByLabel('Return to the pool after (minutes)');
+      await returnAfter.fill('0.05');
+      await page.getByRole('button', { name: 'Save escalation' }).click();
+      await expect(page.getByText('At least 1 minute')).toBeVisible();
+      await expect(returnAfter).toHaveAttribute('aria-invalid', 'true');
+      await expect(returnAfter).toBeFocused();
+      // A test needs seconds: set through the settings themselves, as an API caller could.
+      await updateOfficeSettings(
+        { escalation: { remindAfterMin: null, returnAfterMin: 0.05, adminsAfterMin: null } },
+        { id: 'e2e', name: 'e2e', email: E2E_ADMIN.email },
+      );
+      await page.reload();
       await expect(page.getByLabel('Return to the pool after (minutes)')).toHaveValue('0.05');
 
       // The agent has My work open.

@@ -14,7 +14,7 @@ atBothWidths(() => {
     await expect(page.getByRole('heading', { name })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('a[href^="tel:"]')).toHaveCount(1);
 
-    await page.getByRole('button', { name: 'Asked not to be contacted' }).click();
+    await page.getByRole('button', { name: 'Mark do not contact…' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('How did they ask? (optional)').fill('Said stop calling');
     await dialog.getByRole('button', { name: 'Mark do not contact' }).click();

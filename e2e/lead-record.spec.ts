@@ -224,9 +224,16 @@ test('the record shows every field and the timeline newest first with author and
   await expect(status).toHaveValue('follow-up');
   await page.waitForTimeout(500);
   expect((await getLeadView(leadId)).status).toBe('called');
+  // Enter on follow-up asks for its date first (prefilled), then saves both.
   await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: `Follow up with ${name}` });
+  await expect(ask.getByLabel('Follow-up date and time')).not.toHaveValue('');
+  expect((await getLeadView(leadId)).status).toBe('called');
+  await ask.getByRole('button', { name: 'Set follow-up' }).click();
   await expect(page.getByText('Lead marked follow-up.')).toBeVisible();
-  expect((await getLeadView(leadId)).status).toBe('follow-up');
+  const saved = await getLeadView(leadId);
+  expect(saved.status).toBe('follow-up');
+  expect(saved.followUpAt?.getTime()).toBeGreaterThan(Date.now());
 });
 
 test('an unknown lead says so with a way back, and Delete asks, then returns to the list', async ({ page }) => {

@@ -13,9 +13,9 @@ import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead
  * Changes a lead's status and/or notes. Closing without the customer form (bulk "mark closed", the
  * REST API) makes a customer from the lead's own contact details; a lead already closed stays so.
  */
-export async function changeLeadStatusOrNotes(change: LeadUpdateInput, actor: Actor): Promise<LeadView> {
-  const { leadId, status, notes } = change;
-  if (status !== 'closed') return updateLead(leadId, { status, notes }, actor);
+export async function changeLeadStatusOrNotes(change: LeadUpdateInput, actor: Actor, timeZone?: string): Promise<LeadView> {
+  const { leadId, status, notes, followUpAt } = change;
+  if (status !== 'closed') return updateLead(leadId, { status, notes, followUpAt }, actor, timeZone);
   const lead = await getLeadView(leadId);
   if (lead.status !== 'closed') await closeLeadIntoCustomer(leadId, undefined, actor);
   return notes === undefined ? getLeadView(leadId) : updateLead(leadId, { notes }, actor);

@@ -58,7 +58,9 @@ export const leadsRouter = router({
 
   unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, actorOf(ctx))),
 
-  update: protectedProcedure.input(leadUpdateInput).mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, actorOf(ctx))),
+  update: protectedProcedure
+    .input(leadUpdateInput)
+    .mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, actorOf(ctx), ctx.config.TIME_ZONE)),
 
   remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, actorOf(ctx))),
 

@@ -69,9 +69,26 @@ export type LeadCreateInput = z.infer<typeof leadCreateInput>;
 
 export const leadClaimInput = leadIdInput.extend({ claimedBy: z.string().trim().min(1, 'claimedBy is required').max(100) });
 
+/** How far ahead a follow-up may be set. */
+export const FOLLOW_UP_MAX_DAYS = 366;
+
+/** A follow-up's time: ahead (a minute's grace for clocks) and within a year. */
+const followUpAtField = z.coerce
+  .date({ error: 'Enter a valid follow-up date and time' })
+  .refine((d) => d.getTime() > Date.now() - 60_000, 'Pick a follow-up time in the future')
+  .refine((d) => d.getTime() < Date.now() + FOLLOW_UP_MAX_DAYS * 86_400_000, 'Pick a follow-up time within a year');
+
+/**
+ * A status and/or notes. With the status "follow-up" an optional `followUpAt` says when; without one the
+ * lead keeps a pending follow-up or gets the next business morning (schemas/follow-up-time.ts).
+ */
 export const leadUpdateInput = leadIdInput
-  .extend({ status: leadStatus.optional(), notes: leadNotes.optional() })
-  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Give a status or notes to update' });
+  .extend({ status: leadStatus.optional(), notes: leadNotes.optional(), followUpAt: followUpAtField.optional() })
+  .refine((v) => v.status !== undefined || v.notes !== undefined, { message: 'Give a status or notes to update' })
+  .refine((v) => v.followUpAt === undefined || v.status === 'follow-up', {
+    message: 'A follow-up date goes with the status follow-up',
+    path: ['followUpAt'],
+  });
 export type LeadUpdateInput = z.infer<typeof leadUpdateInput>;
 
 /** Columns the lead list sorts by (leadPageInput.sort). */
@@ -160,9 +177,6 @@ export const callOutcome = z.enum(CALL_OUTCOMES);
 export type CallOutcome = z.infer<typeof callOutcome>;
 
 export const CALL_NOTE_MAX = 2000;
-/** How far ahead a follow-up may be set. */
-export const FOLLOW_UP_MAX_DAYS = 366;
-
 /**
  * Log a call: its outcome, a note, and optionally when to call next. A follow-up must lie ahead
  * (a minute's grace for clocks) and within a year; none clears the lead's pending follow-up.
@@ -175,11 +189,7 @@ export const logCallInput = leadIdInput.extend({
     .trim()
     .max(CALL_NOTE_MAX, `The note must be at most ${CALL_NOTE_MAX} characters`)
     .default(''),
-  followUpAt: z.coerce
-    .date({ error: 'Enter a valid follow-up date and time' })
-    .refine((d) => d.getTime() > Date.now() - 60_000, 'Pick a follow-up time in the future')
-    .refine((d) => d.getTime() < Date.now() + FOLLOW_UP_MAX_DAYS * 86_400_000, 'Pick a follow-up time within a year')
-    .nullish(),
+  followUpAt: followUpAtField.nullish(),
   /** The caller saw that the person asked not to be contacted and logs the call anyway. */
   confirmDoNotContact: z.boolean().optional(),
 });

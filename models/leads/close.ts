@@ -15,7 +15,8 @@ export const readLead = (leadId: unknown) => LeadModel.findById(leadId).lean<Lea
 
 /** Marks the lead closed if its status and holder are still those read; false when they are not. */
 export async function markLeadClosed(lead: LeadRecord, contactedAt: Date): Promise<boolean> {
-  const closing = { status: 'closed' as const, contactedAt };
+  // A closed lead needs no more calls: its follow-up goes (My work drops finished leads anyway).
+  const closing = { status: 'closed' as const, contactedAt, followUpAt: null };
   const closed = await countedWrite(lead._id, 'write', async (countMark) => {
     const marked = await LeadModel.updateOne(
       { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },

@@ -20,6 +20,9 @@ import type { FirstTouch } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadDoc, type LeadRecord } from './schema.ts';
 import { FINISHED, leadChanged } from './rules.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
+import { followUpZone, nextBusinessMorning } from '../../schemas/follow-up-time.ts';
+import { site } from '../../schemas/brokerage.ts';
+import { noteFollowUp } from './follow-ups.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -152,11 +155,22 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
  * to the queue, whoever held it; called, follow-up and quoted need a claimed lead; a closed lead
  * keeps its status. Closing itself is not done here: it needs the customer
  * (models/customer-close.ts closeLeadIntoCustomer).
+ * A lead set to "follow-up" always has a follow-up time, so it shows in its agent's My work: the one
+ * given, else the one it has, else 10:00 on the next business day in the lead's time zone (`timeZone`,
+ * the brokerage's, when the lead's is unknown). A lost lead's follow-up goes.
  */
-export async function updateLead(leadId: string, change: { status?: LeadStatus; notes?: string }, actor: Actor): Promise<LeadView> {
+export async function updateLead(
+  leadId: string,
+  change: { status?: LeadStatus; notes?: string; followUpAt?: Date },
+  actor: Actor,
+  timeZone: string = site.timeZone,
+): Promise<LeadView> {
   const current = await findLead(leadId);
   const set: Record<string, unknown> = {};
   const statusChanges = change.status !== undefined && change.status !== current.status;
+  const followUp = followUpOf(current, change, statusChanges, timeZone);
+  if (followUp !== undefined) set.followUpAt = followUp;
+  const followUpChanged = followUp !== undefined && followUp?.getTime() !== current.followUpAt?.getTime();
   if (statusChanges) {
     if (current.status === 'closed') throw conflict('A closed lead keeps its status: its customer exists.');
     if (change.status === 'closed') throw conflict('Closing a lead needs its customer information.');
@@ -175,6 +189,12 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   const action =
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
   const log = async (lead: LeadRecord) => {
+    if (followUpChanged && lead.claimedBy) {
+      await Promise.all([
+        noteFollowUp(lead.claimedBy, leadId, followUp ?? null),
+        addTimelineEntry(leadId, { at: new Date(), kind: 'follow-up', user: actor.name, followUpAt: followUp ?? null }),
+      ]);
+    }
     if (!statusChanges && !notesChanged) return;
     await Promise.all([
       logActivity(actor, action, {
@@ -198,6 +218,23 @@ export async function updateLead(leadId: string, change: { status?: LeadStatus; 
   }
   if (!lead) throw leadChanged();
   return toLeadView(lead);
+}
+
+/**
+ * The follow-up time an update leaves the lead with: undefined when it keeps its own. Set to
+ * "follow-up" (or given a new time while it is one): the time given, its pending one, or the next
+ * business morning in its zone. Lost: none.
+ */
+function followUpOf(
+  current: LeadRecord,
+  change: { status?: LeadStatus; followUpAt?: Date },
+  statusChanges: boolean,
+  timeZone: string,
+): Date | null | undefined {
+  if (statusChanges && change.status === 'lost') return current.followUpAt ? null : undefined;
+  const following = statusChanges ? change.status === 'follow-up' : current.status === 'follow-up' && change.followUpAt !== undefined;
+  if (!following) return undefined;
+  return change.followUpAt ?? current.followUpAt ?? nextBusinessMorning(new Date(), followUpZone(current.region, timeZone));
 }
 
 export const BELONGS_TO_CUSTOMER = 'This lead belongs to a customer; delete the customer first.';

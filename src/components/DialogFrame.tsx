@@ -59,7 +59,9 @@ export function DialogFrame(props: { title: string; onClose(): void; busy?: bool
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-2 sm:p-4">
+    // A dialog opened from a table cell would inherit its text settings (`whitespace-nowrap` of an actions
+    // cell cut the title and text off at the right edge): they are reset here.
+    <div className="fixed inset-0 z-50 flex items-center justify-center whitespace-normal bg-slate-900/50 p-2 text-left text-base font-normal normal-case tracking-normal sm:p-4">
       <div
         ref={panel}
         role="dialog"

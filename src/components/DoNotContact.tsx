@@ -11,6 +11,8 @@ import { Alert, DialogFrame } from './DialogFrame.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
 
 export const DO_NOT_CONTACT = 'Asked not to be contacted';
+/** The action that records a request: a verb, so it never reads like the person's state. */
+export const MARK_DO_NOT_CONTACT = 'Mark do not contact';
 
 const badgeClass = 'inline-flex items-center rounded-full bg-rose-100 px-2 py-0.5 text-xs font-semibold text-rose-800';
 
@@ -64,7 +66,7 @@ function ReasonDialog(props: { target: Target; lift: boolean; name: string; onCl
   };
   return (
     <DialogFrame
-      title={props.lift ? `Lift do not contact for ${props.name}` : `${props.name} asked not to be contacted`}
+      title={props.lift ? `Lift do not contact for ${props.name}` : `Record that ${props.name} asked not to be contacted`}
       onClose={props.onClose}
       busy={busy}
     >
@@ -96,7 +98,7 @@ function ReasonDialog(props: { target: Target; lift: boolean; name: string; onCl
 
 /**
  * The record's and the customer card's panel: the mark with its dates, reason and who recorded it, and
- * Lift for admins; or, unmarked, the one action "Asked not to be contacted".
+ * Lift for admins; or, unmarked, the one action "Mark do not contact".
  */
 export function DoNotContactPanel(props: {
   target: Target;
@@ -133,7 +135,7 @@ export function DoNotContactPanel(props: {
         </div>
       ) : (
         <button type="button" className={secondaryButton} onClick={() => setOpen('mark')}>
-          {DO_NOT_CONTACT}
+          {MARK_DO_NOT_CONTACT}…
         </button>
       )}
       {open && (
@@ -181,9 +183,9 @@ export function DoNotContactAction(props: {
         className={props.className}
         onClick={() => setOpen(true)}
         // The name starts with the words shown, so a voice user says what they see (WCAG 2.5.3).
-        aria-label={`${lift ? 'Lift do not contact' : 'Mark do not contact'} for ${props.name}`}
+        aria-label={lift ? `Lift do not contact for ${props.name}` : `${MARK_DO_NOT_CONTACT}: ${props.name}`}
       >
-        {lift ? 'Lift do not contact' : 'Mark do not contact'}
+        {lift ? 'Lift do not contact' : MARK_DO_NOT_CONTACT}
       </button>
       {open && (
         <ReasonDialog

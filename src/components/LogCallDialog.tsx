@@ -3,11 +3,12 @@
 // dialog. Closing with something typed or picked asks first, so Esc never throws a note away. Outside
 // the lead's calling hours (schemas/calling-hours.ts) it warns before the call is saved.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CALL_OUTCOME_LABELS, CALL_OUTCOMES, type LeadView } from '../../schemas/lead.ts';
 import { useTRPC } from '../lib/trpc.ts';
 import { callingCheck } from '../../schemas/calling-hours.ts';
 import { errorMessage } from '../lib/error-message.ts';
+import { useLeadSaved } from '../lib/use-lead-saved.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
 import { DoNotContactCheck } from './DoNotContact.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
@@ -34,7 +35,7 @@ const FIELD_ORDER: (keyof LogCallForm)[] = ['outcome', 'note', 'followUp'];
 
 export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const leadSaved = useLeadSaved();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<LogCallForm>(EMPTY_LOG_CALL);
@@ -51,8 +52,7 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   const logCall = useMutation(
     trpc.leads.logCall.mutationOptions({
       onSuccess: (saved) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() });
+        void leadSaved(saved);
         onLogged(saved);
       },
       onError: (err) => {

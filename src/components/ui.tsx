@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 /** Inputs, selects and text areas: 44 px tall for touch, 16 px text on phones so iOS does not zoom. */
 export const inputClass =
   'mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-500 ' +
-  'focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-600 sm:text-sm';
+  'focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-600 sm:text-sm';
 
 export const primaryButton =
   'min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60';
@@ -59,8 +59,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
+    // `relative`: the sr-only header text (absolutely placed) stays inside the scrolling box instead of widening the page.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls must be reachable by keyboard (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
+    <div role="region" aria-label={label} tabIndex={0} className={`relative overflow-x-auto rounded-xl bg-white shadow-sm ${className}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>

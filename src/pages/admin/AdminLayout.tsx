@@ -6,33 +6,19 @@
 // with the title, greeting and settings in one top bar; a skip link leads to
 // the page's own content.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
-import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
+import { adminPath } from '../../../schemas/host-mode.ts';
 import { clearSession, useAdminHost, useStoredSession } from '../../lib/session.ts';
 import { useTitleCount } from '../../lib/use-title-count.ts';
 import { AdminLoading } from './auth/AdminLoading.tsx';
-import { Icon, type GlyphName } from '../../components/Icon.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { AwayMark } from '../../components/AwayMark.tsx';
+import { AdminNav } from './AdminNav.tsx';
 
 /** How often the My work count in the navigation and the tab title is asked for again. */
 const WORK_COUNT_REFRESH_MS = 30_000;
-
-const NAV: { screen: AdminScreen; label: string; icon: GlyphName }[] = [
-  { screen: 'dashboard', label: 'Dashboard', icon: 'dashboard' },
-  { screen: 'analytics', label: 'Analytics', icon: 'analytics' },
-  { screen: 'leads', label: 'Leads', icon: 'leads' },
-  { screen: 'customers', label: 'Customers', icon: 'customers' },
-  { screen: 'work', label: 'My work', icon: 'work' },
-];
-
-/** Only admins see these; the server refuses their procedures to everyone else anyway. */
-const ADMIN_NAV: typeof NAV = [
-  { screen: 'staff', label: 'Staff', icon: 'staff' },
-  { screen: 'audit', label: 'Audit Log', icon: 'audit' },
-  { screen: 'privacy', label: 'Privacy requests', icon: 'privacy' },
-  { screen: 'office', label: 'Office settings', icon: 'office' },
-];
 
 export default function AdminLayout() {
   const adminHost = useAdminHost();
@@ -62,7 +48,6 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
   const closeDialog = useCallback(() => setDialogOpen(false), []);
   const mustChangePassword = access.data?.mustChangePassword === true;
   const mustEnrol = access.data?.mustEnrol === true;
-  const nav = mustEnrol ? [] : access.data?.isAdmin ? [...NAV, ...ADMIN_NAV] : NAV;
   // The signed-in agent's open work; the same query My work shows, so both agree. A failure shows no count.
   const work = useQuery(trpc.leads.myWork.queryOptions({}, { refetchInterval: WORK_COUNT_REFRESH_MS }));
   const workCount = work.data?.count ?? 0;
@@ -94,48 +79,12 @@ function Console({ adminHost, storedName }: { adminHost: boolean; storedName: st
           <p className="flex min-h-14 items-center whitespace-nowrap pl-4 text-lg font-bold tracking-tight md:px-5 md:py-6">
             Admin Console
           </p>
-          <nav
-            aria-label="Admin"
-            className="fixed inset-x-0 bottom-0 z-40 flex border-t border-white/10 bg-brand-900 pb-[env(safe-area-inset-bottom)] md:static md:flex-col md:gap-1 md:border-0 md:px-3 md:pb-0"
-          >
-            {nav.map((item) => (
-              <NavLink
-                key={item.screen}
-                to={adminPath(adminHost, item.screen)}
-                className={({ isActive }) =>
-                  `flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium transition md:min-h-11 md:flex-none md:flex-row md:justify-start md:gap-3 md:rounded-lg md:px-3 md:py-2 md:text-sm ${
-                    isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'
-                  }`
-                }
-              >
-                <span className="relative">
-                  <Icon name={item.icon} />
-                  {item.screen === 'work' && workCount > 0 && (
-                    <span
-                      aria-hidden="true"
-                      className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[0.7rem] font-bold leading-5 text-slate-900 md:hidden"
-                    >
-                      {workCount}
-                    </span>
-                  )}
-                </span>
-                {item.label}
-                {item.screen === 'work' && workCount > 0 && (
-                  <span
-                    aria-hidden="true"
-                    className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline"
-                  >
-                    {workCount}
-                  </span>
-                )}
-                {item.screen === 'work' && workCount > 0 && <span className="sr-only">, {workCount} to do</span>}
-              </NavLink>
-            ))}
-          </nav>
+          {!mustEnrol && <AdminNav adminHost={adminHost} isAdmin={access.data?.isAdmin === true} workCount={workCount} />}
         </div>
       </aside>
 
-      <header className="col-start-2 row-start-1 flex min-w-0 items-center justify-end gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:gap-4 sm:px-6 md:py-3">
+      <header className="col-start-2 row-start-1 flex min-w-0 flex-wrap items-center justify-end gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:gap-4 sm:px-6 md:py-3">
+        {!mustEnrol && <AwayMark compact />}
         <p className="min-w-0 truncate text-sm text-slate-600">
           Welcome, <span className="font-semibold text-slate-900">{name}</span>
         </p>
@@ -220,7 +169,8 @@ function SettingsMenu({
     };
   }, [open]);
 
-  const item = 'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none';
+  const item =
+    'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2';
   return (
     <div ref={root} className="relative">
       <button

@@ -136,7 +136,7 @@ function ExportForm({ onError }: { onError(message: string): void }) {
   }
 
   const input =
-    'min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+    'min-h-11 rounded-lg border border-slate-300 px-2 py-1.5 text-sm text-slate-800 focus:border-brand-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600';
   // A fieldset titled as the export's range: these dates shape the CSV only, not the list below.
   return (
     <fieldset aria-describedby={hintId} className="flex min-w-0 flex-wrap items-end gap-2">

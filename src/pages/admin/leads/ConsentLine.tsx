@@ -1,13 +1,14 @@
-// The lead record's consent line: what the visitor agreed to on the form, or that only manual calls
-// about the request are allowed (no box ticked, or a lead staff added).
+// The lead record's consent line: what the visitor agreed to on the form, that only manual calls about the
+// request are allowed (no box ticked, or a lead staff added), or that a do-not-contact request withdrew it.
 import type { ConsentSummary } from '../../../../schemas/lead.ts';
 import { consentLine } from './consent-line.ts';
 
-export function ConsentLine({ consent }: { consent: ConsentSummary | null }) {
-  const given = Boolean(consent?.given);
+export function ConsentLine({ consent, withdrawnAt }: { consent: ConsentSummary | null; withdrawnAt?: Date | null }) {
+  const state = withdrawnAt ? 'withdrawn' : consent?.given ? 'given' : 'none';
+  const tone = { withdrawn: 'font-medium text-rose-800', given: 'text-emerald-800', none: 'text-slate-700' }[state];
   return (
-    <span className={given ? 'text-emerald-800' : 'text-slate-700'} data-consent={given ? 'given' : 'none'}>
-      {consentLine(consent)}
+    <span className={tone} data-consent={state}>
+      {consentLine(consent, withdrawnAt)}
     </span>
   );
 }

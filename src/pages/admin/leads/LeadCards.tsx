@@ -81,6 +81,17 @@ function LeadCard({ lead, agents, me, now, selected, busy, highlight, recordHref
             Log call
           </button>
         )}
+        {lead.status === 'lost' && (
+          <button
+            type="button"
+            className={touchButton}
+            disabled={working}
+            onClick={() => actions.onRestore(lead)}
+            aria-label={`Restore ${lead.name}`}
+          >
+            Restore
+          </button>
+        )}
         <button
           type="button"
           className={touchButton}

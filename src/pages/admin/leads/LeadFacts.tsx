@@ -79,7 +79,7 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         )}
       </Fact>
       <Fact label="Consent">
-        <ConsentLine consent={lead.consent} />
+        <ConsentLine consent={lead.consent} withdrawnAt={lead.doNotContact?.since} />
       </Fact>
       <Fact label="Status">
         <StatusBadge lead={lead} /> {lead.overdue && <span className={`${badge} bg-rose-100 text-rose-800`}>Overdue</span>}
@@ -101,7 +101,8 @@ export function LeadFacts({ record, now, adminHost }: { record: LeadRecordView; 
         )}
       </Fact>
       <Fact label="Follow-up due">
-        {lead.followUpAt ? (
+        {/* A closed or lost lead takes no more calls: an old follow-up is not shown as due. */}
+        {lead.followUpAt && !finished ? (
           <span className={followUpDue ? 'font-semibold text-rose-700' : undefined}>
             <When at={lead.followUpAt} now={now} />
           </span>

@@ -1,9 +1,10 @@
-// The Lead Management page's dialogs: create a lead, notes, log a call, confirm a deletion, and close a
-// lead into its customer. Each reports back through the page's toast.
+// The Lead Management page's dialogs: create a lead, notes, log a call, the follow-up date, confirm a
+// deletion, and close a lead into its customer. Each reports back through the page's toast.
 import type { ToastMessage } from '../../../components/ui.tsx';
 import { CloseLeadDialog } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
+import { FollowUpDialog } from '../../../components/FollowUpDialog.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { CreateLeadDialog } from './LeadDialogs.tsx';
 import { NotesDialog } from './NotesDialog.tsx';
@@ -13,7 +14,8 @@ export type Dialog =
   | { kind: 'notes'; lead: LeadView }
   | { kind: 'call'; lead: LeadView }
   | { kind: 'delete'; leadIds: string[]; names: string[] }
-  | { kind: 'close'; lead: LeadView };
+  | { kind: 'close'; lead: LeadView }
+  | { kind: 'follow-up'; lead: LeadView };
 
 export function LeadPageDialogs({
   dialog,
@@ -22,7 +24,8 @@ export function LeadPageDialogs({
   onToast,
   onDone,
   onClose,
-  onLogged,
+  current,
+  onLeadSaved,
   onConfirmDelete,
 }: {
   dialog: Dialog | null;
@@ -32,7 +35,10 @@ export function LeadPageDialogs({
   /** A dialog's work went through: close it and refresh the lists. */
   onDone(): void;
   onClose(): void;
-  onLogged(lead: LeadView): void;
+  /** The lead as the page shows it now: a dialog opened on a row follows the row's latest data. */
+  current(lead: LeadView): LeadView;
+  /** A dialog saved the lead: the page's kept rows take the saved lead. */
+  onLeadSaved(lead: LeadView): void;
   onConfirmDelete(leadIds: string[], names: string[]): void;
 }) {
   return (
@@ -52,22 +58,34 @@ export function LeadPageDialogs({
       )}
       {dialog?.kind === 'notes' && (
         <NotesDialog
-          lead={dialog.lead}
+          lead={current(dialog.lead)}
           onClose={onClose}
-          onSaved={() => {
+          onSaved={(lead) => {
             onDone();
+            onLeadSaved(lead);
             onToast({ tone: 'success', message: 'Notes saved.' });
           }}
         />
       )}
       {dialog?.kind === 'call' && (
         <LogCallDialog
-          lead={dialog.lead}
+          lead={current(dialog.lead)}
           onClose={onClose}
           onLogged={(lead) => {
             onDone();
-            onLogged(lead);
+            onLeadSaved(lead);
             onToast({ tone: 'success', message: `Call with ${lead.name} logged.` });
+          }}
+        />
+      )}
+      {dialog?.kind === 'follow-up' && (
+        <FollowUpDialog
+          lead={current(dialog.lead)}
+          onClose={onClose}
+          onSaved={(lead) => {
+            onDone();
+            onLeadSaved(lead);
+            onToast({ tone: 'success', message: `${lead.name} marked follow-up.` });
           }}
         />
       )}

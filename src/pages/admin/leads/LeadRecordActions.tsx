@@ -12,6 +12,8 @@ export interface RecordActions {
   onNotes(): void;
   onLogCall(): void;
   onDelete(): void;
+  /** A lost lead back to the queue, unclaimed. */
+  onRestore(): void;
 }
 
 const dangerButton =
@@ -59,6 +61,11 @@ export function LeadRecordActions(props: {
             Unclaim
           </button>
         </>
+      )}
+      {lead.status === 'lost' && (
+        <button type="button" className={primaryButton} disabled={busy} onClick={actions.onRestore}>
+          Restore
+        </button>
       )}
       <button type="button" className={secondaryButton} disabled={busy} onClick={actions.onNotes}>
         Notes

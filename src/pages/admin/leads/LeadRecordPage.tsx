@@ -2,7 +2,7 @@
 // deletion, its possible duplicates and its timeline. Kept current by the live updates.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
@@ -11,9 +11,11 @@ import { useAdminHost } from '../../../lib/session.ts';
 import { httpStatusOf, refusalReason } from '../../../lib/error-message.ts';
 import { leadListHref } from '../../../lib/lead-links.ts';
 import { fullTime } from '../../../lib/when.ts';
+import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
+import { FollowUpDialog } from '../../../components/FollowUpDialog.tsx';
 import { CloseLeadDialog, CLOSE_LEAD_SUCCESS } from '../../../components/customer-form/CloseLeadDialog.tsx';
 import { ListNotice } from '../../../components/ui.tsx';
 import { NotesDialog } from './NotesDialog.tsx';
@@ -22,7 +24,7 @@ import { LeadRecordActions } from './LeadRecordActions.tsx';
 import { LeadTimeline } from './LeadTimeline.tsx';
 import { DoNotContactPanel } from '../../../components/DoNotContact.tsx';
 
-type Dialog = 'notes' | 'call' | 'delete' | 'close';
+type Dialog = 'notes' | 'call' | 'delete' | 'close' | 'follow-up';
 
 /** What a saved call says back: the outcome and, when set, the next follow-up. */
 export const callLoggedText = (lead: LeadView) =>
@@ -34,7 +36,7 @@ export default function LeadRecordPage() {
   const adminHost = useAdminHost();
   const navigate = useNavigate();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const leadSaved = useLeadSaved();
   const now = useMinuteClock();
   const record = useQuery(trpc.leads.get.queryOptions({ leadId }, { retry: (count, err) => httpStatusOf(err) !== 404 && count < 1 }));
   const agentsQuery = useQuery(trpc.leads.agents.queryOptions());
@@ -48,19 +50,15 @@ export default function LeadRecordPage() {
   const dismiss = useCallback(() => setNotice(null), []);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() }),
-    ]);
   /** The docs/product.md §8 failure text, with the server's own reason beneath it. */
   const failed = (message: string) => (err: unknown) => {
     console.error(message, err);
     setNotice({ tone: 'error', message, detail: refusalReason(err) });
   };
-  const succeeded = (message: string) => () => {
+  /** Tells the success and puts the saved lead (when the answer is one) on every view at once. */
+  const succeeded = (message: string) => (saved?: unknown) => {
     setNotice({ tone: 'success', message });
-    void refresh();
+    void leadSaved(saved && typeof saved === 'object' && 'leadId' in saved ? (saved as LeadView) : null);
   };
 
   const claim = useMutation(trpc.leads.claim.mutationOptions({ onError: failed('Error claiming lead. Please try again.') }));
@@ -74,7 +72,7 @@ export default function LeadRecordPage() {
   const remove = useMutation(
     trpc.leads.remove.mutationOptions({
       onSuccess: () => {
-        void refresh();
+        void leadSaved();
         navigate(leadListHref(adminHost));
       },
       onError: (err) => (setDialog(null), failed('Error deleting lead. Please try again.')(err)),
@@ -145,12 +143,13 @@ export default function LeadRecordPage() {
             ),
           onUnclaim: () => unclaim.mutate({ leadId }),
           onStatus: (next) =>
-            next === 'closed'
-              ? setDialog('close')
+            next === 'closed' || next === 'follow-up'
+              ? setDialog(next === 'closed' ? 'close' : 'follow-up')
               : status.mutate({ leadId, status: next }, { onSuccess: succeeded(`Lead marked ${next}.`) }),
           onNotes: () => setDialog('notes'),
           onLogCall: () => setDialog('call'),
           onDelete: () => setDialog('delete'),
+          onRestore: () => status.mutate({ leadId, status: 'unclaimed' }, { onSuccess: succeeded('Lead restored.') }),
         }}
       />
 
@@ -177,9 +176,9 @@ export default function LeadRecordPage() {
       {dialog === 'notes' && (
         <NotesDialog
           lead={lead}
-          onSaved={() => {
+          onSaved={(saved) => {
             setDialog(null);
-            succeeded('Notes saved.')();
+            succeeded('Notes saved.')(saved);
           }}
           onClose={closeDialog}
         />
@@ -191,6 +190,16 @@ export default function LeadRecordPage() {
           onLogged={(saved) => {
             setDialog(null);
             setNotice({ tone: 'success', message: callLoggedText(saved) });
+          }}
+        />
+      )}
+      {dialog === 'follow-up' && (
+        <FollowUpDialog
+          lead={lead}
+          onClose={closeDialog}
+          onSaved={(saved) => {
+            setDialog(null);
+            succeeded('Lead marked follow-up.')(saved);
           }}
         />
       )}

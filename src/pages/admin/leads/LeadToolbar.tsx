@@ -53,7 +53,7 @@ export function LeadFilters(props: {
         placeholder="Search by name, email or phone"
         value={props.search}
         onChange={(e) => props.onSearch(e.target.value)}
-        className="block min-h-11 w-full min-w-0 max-w-md flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 sm:text-sm"
+        className="block min-h-11 w-full min-w-0 max-w-md flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm"
       />
       <button
         type="button"

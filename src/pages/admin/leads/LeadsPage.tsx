@@ -164,11 +164,15 @@ export default function LeadsPage() {
     onClaimMine: (lead) =>
       me ? rows.claim(lead, me) : setToast({ tone: 'error', message: 'Only an agent can claim for themselves: use an Assign button.' }),
     onUnclaim: rows.unclaim,
-    onStatus: (lead, status) => (status === 'closed' ? setDialog({ kind: 'close', lead }) : rows.setStatus(lead, status)),
+    onStatus: (lead, status) =>
+      status === 'closed' || status === 'follow-up'
+        ? setDialog({ kind: status === 'closed' ? 'close' : status, lead })
+        : rows.setStatus(lead, status),
     onLogCall: (lead) => setDialog({ kind: 'call', lead }),
     onNotes: (lead) => setDialog({ kind: 'notes', lead }),
     onOpen: (lead) => void navigate(recordHref(lead.leadId)),
     onDelete: (lead) => setDialog({ kind: 'delete', leadIds: [lead.leadId], names: [lead.name] }),
+    onRestore: rows.restore,
     onShowFirst: (id) => void showLead(id),
   };
   const listProps = {
@@ -262,7 +266,8 @@ export default function LeadsPage() {
           void refresh();
         }}
         onClose={() => setDialog(null)}
-        onLogged={(lead) => kept.has(lead.leadId) && keep(lead)}
+        current={(lead) => leads.find((l) => l.leadId === lead.leadId) ?? lead}
+        onLeadSaved={(lead) => kept.has(lead.leadId) && keep(lead)}
         onConfirmDelete={(leadIds, names) => void confirmDelete(leadIds, names)}
       />
     </div>

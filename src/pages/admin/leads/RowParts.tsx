@@ -16,8 +16,14 @@ export const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs 
 
 const STATUS_LABEL: Record<string, string> = { unclaimed: 'Unclaimed', closed: 'Closed', lost: 'Lost' };
 
+/** A lead's status as a badge; a claimed lead nobody has worked yet reads "Claimed", never "Unclaimed". */
 export function StatusBadge({ lead }: { lead: LeadView }) {
-  return <span className={`${badge} ${STATUS_TONE[lead.status]}`}>{STATUS_LABEL[lead.status] ?? lead.status}</span>;
+  const claimedNew = lead.status === 'unclaimed' && Boolean(lead.claimedBy);
+  return (
+    <span className={`${badge} ${claimedNew ? 'bg-sky-50 text-sky-800' : STATUS_TONE[lead.status]}`}>
+      {claimedNew ? 'Claimed' : (STATUS_LABEL[lead.status] ?? lead.status)}
+    </span>
+  );
 }
 
 export const isFinished = (lead: LeadView) => lead.status === 'closed' || lead.status === 'lost';

@@ -1,8 +1,17 @@
-// A claimed lead's status drop-down. Arrow keys only move the choice; Enter or leaving the control commits
-// it, and a pick with the mouse (or any change not made by a key) commits at once, as before.
+// A claimed lead's status drop-down. A pick with the mouse (or from the opened list) commits at once. From
+// the keyboard, arrows and type-ahead only move the choice: Enter commits it, Escape puts the lead's status
+// back, and leaving the control (Tab) without Enter puts it back too, so nothing is saved by passing through.
+// "closed" and "follow-up" open their dialog (customer form, follow-up date); the status shows unchanged
+// until that dialog saves.
 import { useEffect, useRef, useState } from 'react';
 import { WORKING_STATUSES, type LeadView } from '../../../../schemas/lead.ts';
 import type { WorkingStatus } from './use-row-mutations.ts';
+
+/** Statuses chosen through a dialog: the drop-down goes back to the current status meanwhile. */
+const ASKS_FIRST: readonly string[] = ['closed', 'follow-up'];
+
+/** Keys that open the native list: the next change is a pick from it, committed at once. */
+const opensList = (e: { key: string; altKey: boolean }) => e.key === 'F4' || e.key === ' ' || (e.altKey && e.key.startsWith('Arrow'));
 
 export function StatusSelect({
   lead,
@@ -19,7 +28,7 @@ export function StatusSelect({
 }) {
   const current = lead.status === 'unclaimed' ? '' : lead.status;
   const [choice, setChoice] = useState(current);
-  /** The last change came from a key (arrows, type-ahead): wait for Enter or blur. */
+  /** The last change came from a key (arrows, type-ahead): wait for Enter. */
   const keyed = useRef(false);
   /** What was last sent, so Enter followed by the blur of the disabled control sends once. */
   const sent = useRef<string | null>(null);
@@ -30,14 +39,20 @@ export function StatusSelect({
   }, [busy, current]);
 
   function commit(value: string) {
+    keyed.current = false;
     if (!value || value === current || value === sent.current) return;
     sent.current = value;
     onCommit(value as WorkingStatus);
-    // Closing opens the customer form; until it saves, the lead keeps its status.
-    if (value === 'closed') {
+    if (ASKS_FIRST.includes(value)) {
       setChoice(current);
       sent.current = null;
     }
+  }
+
+  /** Back to the lead's status, nothing sent. */
+  function undo() {
+    keyed.current = false;
+    setChoice(current);
   }
 
   return (
@@ -52,14 +67,22 @@ export function StatusSelect({
           e.preventDefault();
           e.stopPropagation();
           commit(choice);
-        } else if (e.key !== 'Tab' && e.key !== 'Shift') keyed.current = true;
+        } else if (e.key === 'Escape') {
+          // Only an unsaved choice takes the Escape; otherwise it goes on (a dialog around closes).
+          if (choice !== current) {
+            e.preventDefault();
+            e.stopPropagation();
+            undo();
+          }
+        } else if (opensList(e)) keyed.current = false;
+        else if (e.key !== 'Tab' && e.key !== 'Shift') keyed.current = true;
         if (e.key.length === 1 || e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End') e.stopPropagation();
       }}
       onChange={(e) => {
         setChoice(e.target.value);
         if (!keyed.current) commit(e.target.value);
       }}
-      onBlur={() => commit(choice)}
+      onBlur={() => choice !== current && choice !== sent.current && undo()}
       className={className}
     >
       <option value="" disabled>

@@ -15,3 +15,13 @@ describe('the consent line', () => {
     expect(consentLine(null)).toBe('No consent to automated calls or texts: manual calls about this request only');
   });
 });
+
+describe('the consent line after a do-not-contact request', () => {
+  it('says the consent was withdrawn, never that it stands', () => {
+    const asked = new Date('2026-11-27T18:00:00Z');
+    expect(consentLine({ ...summary, given: true }, asked)).toBe(
+      'Consent withdrawn: asked not to be contacted on Nov 27, 2026 (consent given on Nov 25, 2026)',
+    );
+    expect(consentLine(null, asked)).toBe('Consent withdrawn: asked not to be contacted on Nov 27, 2026');
+  });
+});

@@ -5,10 +5,9 @@ import { rowMove, rowShortcut, type RowActions } from './lead-shortcuts.ts';
 
 const actions = () =>
   Object.fromEntries(
-    ['onClaim', 'onClaimMine', 'onUnclaim', 'onStatus', 'onLogCall', 'onNotes', 'onOpen', 'onDelete', 'onShowFirst'].map((k) => [
-      k,
-      vi.fn(),
-    ]),
+    ['onClaim', 'onClaimMine', 'onUnclaim', 'onStatus', 'onLogCall', 'onNotes', 'onOpen', 'onDelete', 'onRestore', 'onShowFirst'].map(
+      (k) => [k, vi.fn()],
+    ),
   ) as unknown as Record<keyof RowActions, ReturnType<typeof vi.fn>>;
 
 describe('leads table keys', () => {

@@ -14,6 +14,8 @@ export interface RowActions {
   onNotes(lead: LeadView): void;
   onOpen(lead: LeadView): void;
   onDelete(lead: LeadView): void;
+  /** A lost lead back to the queue, unclaimed (as the Lost tab's bulk Restore). */
+  onRestore(lead: LeadView): void;
   onShowFirst(leadId: string): void;
 }
 

@@ -1,9 +1,10 @@
 // One lead's claim, unclaim, status change and deletion, each a tRPC mutation: the row shows it is busy, the
 // toast tells how it went (docs/product.md §8 texts on failure), and the page's figures refresh after.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
+import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
 import type { ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView, WORKING_STATUSES } from '../../../../schemas/lead.ts';
 
@@ -16,15 +17,12 @@ export function useRowMutations(handlers: {
   onUnclaimed(lead: LeadView): void;
 }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const leadSaved = useLeadSaved();
   const [busy, setBusy] = useState<Set<string>>(() => new Set());
   const start = ({ leadId }: { leadId: string }) => setBusy((b) => new Set(b).add(leadId));
   // The row stays busy until the refreshed page is in, so it never shows the old value in between.
-  const settle = async (_data: unknown, _error: unknown, { leadId }: { leadId: string }) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() }),
-    ]);
+  const settle = async (data: unknown, _error: unknown, { leadId }: { leadId: string }) => {
+    await leadSaved(data && typeof data === 'object' && 'leadId' in data ? (data as LeadView) : null);
     setBusy((b) => {
       const next = new Set(b);
       next.delete(leadId);
@@ -54,7 +52,11 @@ export function useRowMutations(handlers: {
   const status = useMutation(
     trpc.leads.update.mutationOptions({
       ...rowOptions('Error updating lead status. Please try again.'),
-      onSuccess: (lead) => handlers.toast({ tone: 'success', message: `${lead.name} marked ${lead.status}.` }),
+      onSuccess: (lead) =>
+        handlers.toast({
+          tone: 'success',
+          message: lead.status === 'unclaimed' ? `${lead.name} restored.` : `${lead.name} marked ${lead.status}.`,
+        }),
     }),
   );
   const remove = useMutation(trpc.leads.remove.mutationOptions(rowOptions('Error deleting lead. Please try again.')));
@@ -64,6 +66,8 @@ export function useRowMutations(handlers: {
     claim: (lead: LeadView, agent: string) => claim.mutate({ leadId: lead.leadId, claimedBy: agent }),
     unclaim: (lead: LeadView) => unclaim.mutate({ leadId: lead.leadId }),
     setStatus: (lead: LeadView, next: WorkingStatus) => status.mutate({ leadId: lead.leadId, status: next }),
+    /** A lost lead back to the queue, unclaimed. */
+    restore: (lead: LeadView) => status.mutate({ leadId: lead.leadId, status: 'unclaimed' }),
     /** Deletes one lead; resolves once it is settled either way (the error is told by the toast). */
     remove: (leadId: string, name: string) =>
       remove

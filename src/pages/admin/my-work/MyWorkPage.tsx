@@ -4,7 +4,7 @@
 // pick whose work to see (kept in the URL). Refetched every 30 s and on every lead change.
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
@@ -12,6 +12,8 @@ import { useAdminHost } from '../../../lib/session.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
 import { fullTime } from '../../../lib/when.ts';
 import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
+import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
+import { AwayMark } from '../../../components/AwayMark.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
 import { inputClass, ListNotice } from '../../../components/ui.tsx';
@@ -23,7 +25,7 @@ export const WORK_REFRESH_MS = 30_000;
 export default function MyWorkPage() {
   useLiveUpdates();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const leadSaved = useLeadSaved();
   const adminHost = useAdminHost();
   const [params, setParams] = useSearchParams();
   const chosen = params.get('agent')?.trim() || undefined;
@@ -51,16 +53,17 @@ export default function MyWorkPage() {
       claim.mutate(
         { leadId: lead.leadId, claimedBy: agent },
         {
-          onSuccess: () =>
-            setNotice({ tone: 'success', message: mine ? `${lead.name} is yours now.` : `${lead.name} assigned to ${agent}.` }),
+          onSuccess: (saved) => {
+            void leadSaved(saved);
+            setNotice({ tone: 'success', message: mine ? `${lead.name} is yours now.` : `${lead.name} assigned to ${agent}.` });
+          },
           onError: (err) => {
             console.error('Error claiming lead:', err);
             setNotice({ tone: 'error', message: 'Error claiming lead. Please try again.', detail: refusalReason(err) });
           },
           onSettled: () => {
             setClaiming((s) => new Set([...s].filter((id) => id !== lead.leadId)));
-            void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
-            void queryClient.invalidateQueries({ queryKey: trpc.activity.pathKey() });
+            void leadSaved();
           },
         },
       );
@@ -103,6 +106,8 @@ export default function MyWorkPage() {
         )}
       </div>
 
+      {/* The agent's own Away switch: while it is on, round robin and offers skip them. */}
+      {(!chosen || mine) && <AwayMark />}
       <Notification notice={notice} onDismiss={dismiss} />
 
       {work.isPending ? (
