@@ -1,16 +1,22 @@
-// Walks every encrypted field of the database: at start, seals values still stored in plain text
+// Walks every encrypted field of the database (medical details, notes, authenticator secrets): at start, seals values still stored in plain text
 // (records from before encryption, or written by an older version); during `npm run keys:rotate`,
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
-import { CUSTOMER_SEALED, LEAD_SEALED } from './sealed-fields.ts';
+import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
+import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
 
-/** Collections and their sealed top-level fields. */
+/** Collections and their sealed fields (a dotted name reaches into an embedded document). */
 const FLAT: { collection: string; fields: readonly string[] }[] = [
   { collection: 'customers', fields: CUSTOMER_SEALED },
   { collection: 'leads', fields: LEAD_SEALED },
+  { collection: 'staff_factors', fields: FACTOR_SEALED },
 ];
+
+/** The value at a dotted path of a stored document. */
+const valueAt = (doc: Record<string, unknown>, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), doc);
 /** Lead timelines keep the start of each notes change in `entries[].note`. */
 const TIMELINES = 'lead_timelines';
 
@@ -29,10 +35,10 @@ async function walkFlat(collection: string, fields: readonly string[], mode: Wal
   const coll = mongoose.connection.collection(collection);
   const kid = currentKey().kid;
   let changed = 0;
-  const projection = Object.fromEntries(fields.map((f) => [f, 1]));
+  const projection = Object.fromEntries(fields.map((f) => [f.split('.')[0]!, 1]));
   for await (const doc of coll.find({}, { projection })) {
     for (const f of fields) {
-      const v = doc[f] as unknown;
+      const v = valueAt(doc, f);
       if (!needs(v, mode, kid)) continue;
       const res = await coll.updateOne({ _id: doc._id, [f]: v }, { $set: { [f]: reseal(v) } });
       changed += res.modifiedCount;
@@ -61,6 +67,8 @@ export async function walkSealedFields(mode: WalkMode): Promise<number> {
   let changed = 0;
   for (const t of FLAT) changed += await walkFlat(t.collection, t.fields, mode);
   changed += await walkTimelines(mode);
+  // Recovery codes are hashed, not sealed: the fast hashes of older versions are wrapped once.
+  changed += await hashLegacyRecoveryCodes();
   return changed;
 }
 
@@ -69,13 +77,13 @@ export async function countStale(): Promise<number> {
   const kid = currentKey().kid;
   let n = 0;
   for (const t of FLAT) {
-    const projection = Object.fromEntries(t.fields.map((f) => [f, 1]));
+    const projection = Object.fromEntries(t.fields.map((f) => [f.split('.')[0]!, 1]));
     for await (const doc of mongoose.connection.collection(t.collection).find({}, { projection })) {
-      for (const f of t.fields) if (needs(doc[f], 'rotate', kid)) n++;
+      for (const f of t.fields) if (needs(valueAt(doc, f), 'rotate', kid)) n++;
     }
   }
   for await (const doc of mongoose.connection.collection(TIMELINES).find({})) {
     for (const e of (doc.entries ?? []) as { note?: unknown }[]) if (needs(e.note, 'rotate', kid)) n++;
   }
-  return n;
+  return n + (await countLegacyRecoveryCodes());
 }
