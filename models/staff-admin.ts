@@ -126,3 +126,13 @@ export async function resetStaffFactors(staffId: string, actor: AdminActor): Pro
   await StaffModel.updateOne({ _id: staff._id }, { $inc: { tokenVersion: 1 } });
   await recordAudit(actor, { action: 'SECOND_FACTORS_RESET', targetEmail: staff.email });
 }
+
+/**
+ * The office now requires a second factor: every session of an account without one ends, so its
+ * holder signs in again and is led to enrolment (sessions follow the factor).
+ */
+export async function endSessionsWithoutFactor(): Promise<number> {
+  const owners = [...(await factorOwners())];
+  const res = await StaffModel.updateMany({ _id: { $nin: owners } }, { $inc: { tokenVersion: 1 } });
+  return res.modifiedCount;
+}

@@ -1,15 +1,13 @@
 // Factor changes need a fresh proof (step-up): adding, replacing or removing a second factor and new
 // recovery codes go through only when the session's sign-in is at most 5 minutes old, or the request
 // carries the current password or a current code. A change then ends every other session of the
-// account (the one that made it stays), and the owner is emailed. Sessions also follow the factor:
-// turning the office's requirement on ends the sessions of accounts without one.
+// account (the one that made it stays), and the owner is emailed.
 import { badRequest, forbidden } from '../server/errors.ts';
 import type { StaffClaims } from '../server/tokens.ts';
 import { STEP_UP_REQUIRED, type StepUpProof } from '../schemas/second-factor.ts';
 import { StaffModel, verifyPassword, type StaffDoc } from './staff.ts';
 import { admitAttempt, forgive, signInKeys } from './login-throttle.ts';
 import { checkAccountCode } from './code-check.ts';
-import { factorOwners } from './second-factor.ts';
 import { INVALID_CODE } from './sign-in.ts';
 import { noticeOwner } from './account-notice.ts';
 
@@ -82,11 +80,4 @@ export async function afterFactorChange(staff: StaffDoc, claims: StaffClaims, su
   }
   await noticeOwner(staff, subject, what);
   return updated ?? staff;
-}
-
-/** The office now requires a factor: sessions of accounts without one end (they sign in to enrol). */
-export async function endSessionsWithoutFactor(): Promise<number> {
-  const owners = [...(await factorOwners())];
-  const res = await StaffModel.updateMany({ _id: { $nin: owners } }, { $inc: { tokenVersion: 1 } });
-  return res.modifiedCount;
 }

@@ -41,6 +41,11 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'add') {
     if (!values.name || !values.email) fail('add needs --name and --email (and --password, or the password on standard input).');
+    // Kept for scripts (the documented form), but a password typed there stays in the shell's history.
+    if (values.password !== undefined)
+      console.error(
+        'Warning: a password given with --password is kept in your shell history and shown to other users of this machine (ps). Leave --password out to type it, or pipe it in: printf "%s\\n" "$PASSWORD" | npm run staff -- add ...',
+      );
     const password = values.password ?? (await readPassword('Password: '));
     if (!password) fail('add needs a password: give --password or type it on standard input.');
     // Validated before the database starts, so bad input answers at once.
