@@ -73,9 +73,16 @@ export async function regenerateOwnRecoveryCodes(owner: Owner, proof: StepUpProo
 
 /** Removes every second factor after a fresh proof. */
 export async function removeOwnFactors(owner: Owner, input: RemoveFactorsInput): Promise<void> {
-  await requireStepUp(owner, { currentPassword: input?.currentPassword ?? input?.password, currentCode: input?.currentCode ?? input?.code });
+  await requireStepUp(owner, {
+    currentPassword: input?.currentPassword ?? input?.password,
+    currentCode: input?.currentCode ?? input?.code,
+  });
   if (await removeAllFactors(owner.staff.id)) {
-    await recordAudit(actorOf(owner.staff), { action: 'SECOND_FACTOR_REMOVED', targetEmail: owner.staff.email, detail: 'all second factors' });
+    await recordAudit(actorOf(owner.staff), {
+      action: 'SECOND_FACTOR_REMOVED',
+      targetEmail: owner.staff.email,
+      detail: 'all second factors',
+    });
     await afterFactorChange(
       owner.staff,
       owner.claims,
@@ -92,11 +99,20 @@ export async function ownPasskeyOptions(owner: Owner, proof: StepUpProof | undef
 }
 
 /** Adds a passkey; answers recovery codes when it is the first factor, and a full session token. */
-export async function addOwnPasskey(owner: Owner, input: { name: string; response: unknown } & StepUpProof, rp: RelyingParty, secret: string) {
+export async function addOwnPasskey(
+  owner: Owner,
+  input: { name: string; response: unknown } & StepUpProof,
+  rp: RelyingParty,
+  secret: string,
+) {
   // The options were only handed out after a fresh proof, and their challenge lives 5 minutes.
   const recoveryCodes = await addPasskey(owner.staff.id, input.response as RegistrationResponseJSON, input.name, rp);
   const { staff } = owner;
-  await recordAudit(actorOf(staff), { action: 'SECOND_FACTOR_ADDED', targetEmail: staff.email, detail: `passkey "${input.name || 'Passkey'}"` });
+  await recordAudit(actorOf(staff), {
+    action: 'SECOND_FACTOR_ADDED',
+    targetEmail: staff.email,
+    detail: `passkey "${input.name || 'Passkey'}"`,
+  });
   const updated = await afterFactorChange(
     staff,
     owner.claims,

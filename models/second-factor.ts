@@ -69,7 +69,6 @@ export interface FactorSummary {
   remaining?: number;
 }
 
-
 /** The ways this account can pass the second step; empty when it has no second factor. */
 export async function factorMethods(staffId: string): Promise<FactorMethod[]> {
   const doc = await FactorModel.findById(staffId).lean();

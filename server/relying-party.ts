@@ -42,6 +42,7 @@ export function relyingPartyOf(req: Request, config: Config): RelyingParty {
       throw badRequest('Passkeys work only on this console’s own address.');
     origin = parsed.origin;
   }
-  if (!allowedOrigins(rpID, config, req.socket?.localPort).has(origin)) throw badRequest('Passkeys work only on this console’s own address.');
+  if (!allowedOrigins(rpID, config, req.socket?.localPort).has(origin))
+    throw badRequest('Passkeys work only on this console’s own address.');
   return { rpID, origin };
 }
