@@ -1,4 +1,5 @@
-// Walks every encrypted field of the database (medical details, notes, authenticator secrets): at start, seals values still stored in plain text
+// Walks every encrypted field of the database (medical details, notes, authenticator secrets): at start,
+// seals values still stored in plain text
 // (records from before encryption, or written by an older version); during `npm run keys:rotate`,
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.

@@ -37,7 +37,7 @@ interface LockDoc {
 
 const inWindow = (dates: Date[] | undefined, now: number) => (dates ?? []).filter((d) => now - d.getTime() < CODE_LOCK_WINDOW_MS);
 
-function lockedUntil(dates: Date[], now: number): number | null {
+function lockedUntil(dates: Date[]): number | null {
   if (dates.length < CODE_FAILURES_PER_DAY) return null;
   const sorted = dates.map((d) => d.getTime()).sort((a, b) => a - b);
   return sorted[sorted.length - CODE_FAILURES_PER_DAY]! + CODE_LOCK_WINDOW_MS;
@@ -47,8 +47,8 @@ function lockedUntil(dates: Date[], now: number): number | null {
 export async function refuseWhenLocked(staffId: string, kind: CodeKind, now = Date.now()): Promise<void> {
   const doc = await CodeLockModel.findById(staffId).lean<LockDoc>();
   if (!doc) return;
-  const until = lockedUntil(inWindow(doc.failures, now), now);
-  const recoveryUntil = lockedUntil(inWindow(doc.recoveryFailures, now), now);
+  const until = lockedUntil(inWindow(doc.failures, now));
+  const recoveryUntil = lockedUntil(inWindow(doc.recoveryFailures, now));
   // While locked, only a recovery code is checked, and only until its own cap is reached.
   const blockedUntil = kind === 'recovery' ? (until === null ? null : recoveryUntil) : until;
   if (blockedUntil !== null) throw tooManyRequests(CODE_LOCKED, (blockedUntil - now) / 1000);
@@ -60,10 +60,10 @@ export async function recordWrongCode(staffId: string, kind: CodeKind, now = Dat
   const failures = inWindow(doc?.failures, now);
   const recoveryFailures = inWindow(doc?.recoveryFailures, now);
   // A wrong recovery-shaped code counts against the daily cap like any code; while locked, against its own too.
-  const wasLocked = lockedUntil(failures, now) !== null;
+  const wasLocked = lockedUntil(failures) !== null;
   if (!wasLocked || kind === 'code') failures.push(new Date(now));
   else recoveryFailures.push(new Date(now));
-  const lockedNow = !wasLocked && lockedUntil(failures, now) !== null;
+  const lockedNow = !wasLocked && lockedUntil(failures) !== null;
   const noticedAt = doc?.noticedAt ?? null;
   const tell = lockedNow && (!noticedAt || now - noticedAt.getTime() >= CODE_LOCK_WINDOW_MS);
   await CodeLockModel.updateOne(
