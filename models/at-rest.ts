@@ -1,8 +1,8 @@
 // Walks every encrypted field of the database (medical details, notes, authenticator secrets): at start,
-// seals values still stored in plain text
-// (records from before encryption, or written by an older version); during `npm run keys:rotate`,
-// re-encrypts every value under the current key. Each value is replaced only if it is still what
-// was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
+// seals values still stored in plain text (records from before encryption, or written by an older
+// version); during `npm run keys:rotate`, re-encrypts every value under the current key. Each value is
+// replaced only if it is still what was read (compare and set), so concurrent saves and a second server
+// doing the same walk lose nothing.
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
 import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
