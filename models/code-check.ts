@@ -48,8 +48,10 @@ export async function checkAccountCode<T>(
       }
       handlers.onWrong();
     }
-    await turn.succeeded();
     if (method === 'recovery') await clearCodeLock(staff.id);
-    return handlers.onAccepted(method, turn);
+    // Still holding the turn: a parallel code on the same second-step token waits and then finds it used.
+    const result = await handlers.onAccepted(method, turn);
+    await turn.succeeded();
+    return result;
   });
 }
