@@ -190,12 +190,12 @@ export async function duplicateStaffNames(): Promise<{ name: string; emails: str
 
 /**
  * Creates the account, or updates its name, password and (when given) agent flag. The password
- * is only rehashed, and older tokens only ended, when it actually changes.
+ * is only rehashed, and older tokens only ended, when it actually changes. This is the operator's
+ * command (scripts/staff.ts), which warns about a password holding the name instead of refusing it;
+ * the console's own password choices are refused (refuseWeakChoice).
  */
 export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: StaffDoc; created: boolean; passwordChanged: boolean }> {
   const input = staffAccountInput.parse(fields);
-  const personal = personalPasswordProblem(input.password, input);
-  if (personal) throw badRequest(personal);
   const existing = await StaffModel.findOne({ email: input.email });
   await refuseNameClash(input.name, existing ? existing.email : undefined);
   if (!existing) {
@@ -213,7 +213,6 @@ export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: S
   if (input.isAdmin !== undefined) existing.isAdmin = input.isAdmin;
   const passwordChanged = !(await verifyPassword(existing.passwordHash, input.password));
   if (passwordChanged) {
-    await refuseWeakChoice({ ...input, previousPasswordHashes: existing.previousPasswordHashes }, input.password);
     existing.previousPasswordHashes = historyAfter(existing);
     existing.passwordHash = await hashPassword(input.password);
     existing.tokenVersion += 1;

@@ -32,7 +32,8 @@ export const PASSWORD_REUSED = 'The new password must differ from your last 5 pa
 
 /**
  * A password that holds the account's own name or email name is among the first an attacker tries:
- * null when `password` holds neither the email's local part nor a word of the name (3+ letters each).
+ * null when `password` holds neither the email's local part (3+ characters) nor a word of the name
+ * (4+ letters: short words such as "the" or "van" sit in many passphrases by chance).
  */
 export function personalPasswordProblem(password: string, account: { email: string; name: string }): string | null {
   const pw = password.toLowerCase();
@@ -40,7 +41,7 @@ export function personalPasswordProblem(password: string, account: { email: stri
   const words = account.name
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length >= 3);
+    .filter((w) => w.length >= 4);
   if ((local.length >= 3 && pw.includes(local)) || words.some((w) => pw.includes(w))) return PASSWORD_HAS_PERSONAL;
   return null;
 }
