@@ -27,14 +27,18 @@ export const stepUpFields = {
 export const stepUpInput = z.object(stepUpFields);
 export type StepUpProof = z.infer<typeof stepUpInput>;
 
-/** Setting up an authenticator app, new recovery codes: only the step-up proof, when the sign-in is old. */
-export const optionalStepUpInput = stepUpInput.optional();
+/**
+ * Setting up an authenticator app, passkey options, new recovery codes: only the step-up proof, when
+ * the sign-in is old; any other field is refused (400) rather than ignored.
+ */
+export const optionalStepUpInput = stepUpInput.strict().optional();
 
 export const totpConfirmInput = z.object({ code: secondFactorCode, ...stepUpFields });
 
 /** Removing one's second factors: the step-up proof (`password` and `code` are the older names of its fields). */
 export const removeFactorsInput = z
   .object({ password: z.string().max(256).optional(), code: secondFactorCode.optional(), ...stepUpFields })
+  .strict()
   .optional();
 export type RemoveFactorsInput = z.infer<typeof removeFactorsInput>;
 
