@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, newStaff } from './auth-helpers.ts';
-import { db } from './helpers.ts';
+import { E2E_JWT_SECRET, db } from './helpers.ts';
+import { StaffModel } from '../models/staff.ts';
+import { signStaffToken } from '../server/tokens.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
@@ -141,6 +143,38 @@ for (const width of [390, 1440]) {
       await proof.getByLabel('Current password or a code').fill(PASSWORD);
       await proof.getByRole('button', { name: 'Remove passkey' }).click();
       await expect(page.getByText('No second factor yet')).toBeVisible();
+    });
+
+    test('asks a sign-in older than 5 minutes for the password before setting up an authenticator app', async ({ page }) => {
+      await db();
+      const staff = await newStaff('Olive Older');
+      const account = await StaffModel.findOne({ email: staff.email }).orFail();
+      const authTime = Math.floor(Date.now() / 1000) - 10 * 60;
+      const token = signStaffToken({ id: account.id, tokenVersion: account.tokenVersion }, E2E_JWT_SECRET, { authTime });
+      await page.goto('/api/health');
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('user', u);
+        },
+        [token, JSON.stringify({ name: staff.name, email: staff.email })] as const,
+      );
+      await page.goto('/admin/dashboard');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
+      const proof = dialog.getByRole('form', { name: 'Confirm it is you' });
+      await expect(proof).toContainText('more than 5 minutes old');
+      await expect(dialog.getByTestId('totp-secret')).toHaveCount(0);
+      await proof.getByLabel('Current password or a code').fill(PASSWORD);
+      await proof.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
+      // The proof given to the setup covers turning it on.
+      await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      await expect(dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     });
 
     test('sends an account without a factor to enrolment while the office requires one', async ({ page }) => {
