@@ -72,14 +72,16 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'post',
     path: '/api/auth/totp/setup',
-    summary: 'Start adding an authenticator app: a secret and its otpauth URL',
+    summary:
+      'Start adding an authenticator app: a secret and its otpauth URL. A sign-in older than 5 minutes adds currentPassword or currentCode (else 403)',
     staff: true,
     answer: answers.totpSetupAnswer,
   },
   {
     method: 'post',
     path: '/api/auth/totp/confirm',
-    summary: 'Turn the authenticator app on with a code from it; answers ten recovery codes',
+    summary:
+      'Turn the authenticator app on with a code from it; answers ten recovery codes. A sign-in older than 5 minutes adds currentPassword or currentCode (else 403)',
     staff: true,
     body: totpConfirmInput,
     answer: answers.totpConfirmAnswer,
