@@ -1,11 +1,15 @@
 // The second factor in the browser at phone and desktop widths: adding an authenticator app from
-// the settings menu, signing in with its code, with a recovery code once (and failing with it the
-// second time), adding a passkey (Chromium's virtual authenticator) and signing in with it, and
-// the office's requirement sending an account without a factor to enrolment.
+// the settings menu (a QR code with the key below it), saving the recovery codes (Copy, Download),
+// signing in with its code, with a recovery code once (and failing with it the second time), adding
+// a passkey (Chromium's virtual authenticator), signing in with it and removing it (confirm, then the
+// password), and the office's requirement sending an account without a factor to enrolment.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, newStaff } from './auth-helpers.ts';
-import { db } from './helpers.ts';
+import { E2E_JWT_SECRET, db } from './helpers.ts';
+import { StaffModel } from '../models/staff.ts';
+import { signStaffToken } from '../server/tokens.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
@@ -37,7 +41,15 @@ for (const width of [390, 1440]) {
       await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
       const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
       await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
-      const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
+      // A QR code made in the browser (a data URL: no outside service), with the key below it.
+      const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' });
+      await expect(qr).toBeVisible();
+      expect(await qr.getAttribute('src')).toMatch(/^data:image\//);
+      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+      const key = dialog.getByTestId('totp-secret');
+      await expect(key).toBeVisible();
+      expect((await key.boundingBox())!.y).toBeGreaterThan((await qr.boundingBox())!.y);
+      const secret = (await key.textContent())!.trim();
       await expect(dialog.getByRole('link', { name: /^otpauth:\/\/totp\// })).toBeVisible();
       await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
       await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -46,6 +58,12 @@ for (const width of [390, 1440]) {
         c.trim(),
       );
       expect(codes).toHaveLength(10);
+      // Download: a text file holding every code.
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+      expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+      const saved = readFileSync((await download.path())!, 'utf8');
+      for (const c of codes) expect(saved).toContain(c);
+      await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
       await dialog.getByRole('button', { name: 'I saved my recovery codes' }).click();
       await expect(dialog.getByText('Authenticator app')).toBeVisible();
       await expect(dialog.getByText('Recovery codes (10 left)')).toBeVisible();
@@ -112,8 +130,51 @@ for (const width of [390, 1440]) {
         .getByRole('listitem')
         .filter({ hasText: 'Passkey: Work laptop' });
       await expect(listed).not.toContainText('last used never');
+      // Removing asks to confirm, then for the password or a code.
       await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
+      await expect(page.getByText('Remove the passkey "Work laptop"?')).toBeVisible();
+      await page.getByRole('button', { name: 'Yes, remove' }).click();
+      const proof = page.getByRole('form', { name: 'Confirm it is you' });
+      await expect(proof).toBeVisible();
+      await proof.getByLabel('Current password or a code').fill('not-the-password');
+      await proof.getByRole('button', { name: 'Remove passkey' }).click();
+      await expect(proof.getByRole('alert')).toHaveText('Current password is incorrect');
+      await expect(listed).toBeVisible();
+      await proof.getByLabel('Current password or a code').fill(PASSWORD);
+      await proof.getByRole('button', { name: 'Remove passkey' }).click();
       await expect(page.getByText('No second factor yet')).toBeVisible();
+    });
+
+    test('asks a sign-in older than 5 minutes for the password before setting up an authenticator app', async ({ page }) => {
+      await db();
+      const staff = await newStaff('Olive Older');
+      const account = await StaffModel.findOne({ email: staff.email }).orFail();
+      const authTime = Math.floor(Date.now() / 1000) - 10 * 60;
+      const token = signStaffToken({ id: account.id, tokenVersion: account.tokenVersion }, E2E_JWT_SECRET, { authTime });
+      await page.goto('/api/health');
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', t);
+          localStorage.setItem('user', u);
+        },
+        [token, JSON.stringify({ name: staff.name, email: staff.email })] as const,
+      );
+      await page.goto('/admin/dashboard');
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
+      const proof = dialog.getByRole('form', { name: 'Confirm it is you' });
+      await expect(proof).toContainText('more than 5 minutes old');
+      await expect(dialog.getByTestId('totp-secret')).toHaveCount(0);
+      await proof.getByLabel('Current password or a code').fill(PASSWORD);
+      await proof.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
+      // The proof given to the setup covers turning it on.
+      await dialog.getByLabel('Code from the app').fill(await codeAt(secret));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      await expect(dialog.getByRole('region', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     });
 
     test('sends an account without a factor to enrolment while the office requires one', async ({ page }) => {

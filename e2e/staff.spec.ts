@@ -54,8 +54,8 @@ test('an admin adds staff, sets admin, resets a password, and the colleague must
   const change = colleague.getByRole('dialog', { name: 'Change Password' });
   await expect(change).toContainText('An administrator reset your password');
   await change.getByLabel('Current Password').fill('temporary-pass-1');
-  await change.getByLabel('New Password', { exact: true }).fill('quinn-own-password');
-  await change.getByLabel('Confirm New Password').fill('quinn-own-password');
+  await change.getByLabel('New Password', { exact: true }).fill('fresh-own-password');
+  await change.getByLabel('Confirm New Password').fill('fresh-own-password');
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(change.getByRole('status')).toHaveText('Password changed successfully!');
   await expect(change).toHaveCount(0, { timeout: 10_000 });

@@ -1,17 +1,19 @@
-// Walks every encrypted field of the database (medical details, notes, and the reasons of do-not-contact
-// entries and of medical reads): at start, seals values still stored in plain text
+// Walks every encrypted field of the database (medical details, notes, authenticator secrets, and the
+// reasons of do-not-contact entries and of medical reads): at start, seals values still stored in plain text
 // (records from before encryption, or written by an older version); during `npm run keys:rotate`,
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
-import { CUSTOMER_SEALED, LEAD_SEALED } from './sealed-fields.ts';
+import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
 import { SEALED_DETAIL_ACTIONS } from './audit.ts';
+import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
 
 /** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
 const FLAT: { collection: string; fields: readonly string[]; filter?: Record<string, unknown> }[] = [
   { collection: 'customers', fields: CUSTOMER_SEALED },
   { collection: 'leads', fields: LEAD_SEALED },
+  { collection: 'staff_factors', fields: FACTOR_SEALED },
   // Why a person asked not to be contacted, and why the mark was lifted (models/privacy/suppression-store.ts).
   { collection: 'suppressions', fields: ['reason', 'lifted.reason'] },
   // The reason typed to open a customer's medical details (models/audit.ts).
@@ -73,6 +75,8 @@ export async function walkSealedFields(mode: WalkMode): Promise<number> {
   let changed = 0;
   for (const t of FLAT) changed += await walkFlat(t, mode);
   changed += await walkTimelines(mode);
+  // Recovery codes are hashed, not sealed: the fast hashes of older versions are wrapped once.
+  changed += await hashLegacyRecoveryCodes();
   return changed;
 }
 
@@ -88,5 +92,5 @@ export async function countStale(): Promise<number> {
   for await (const doc of mongoose.connection.collection(TIMELINES).find({})) {
     for (const e of (doc.entries ?? []) as { note?: unknown }[]) if (needs(e.note, 'rotate', kid)) n++;
   }
-  return n;
+  return n + (await countLegacyRecoveryCodes());
 }

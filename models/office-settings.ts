@@ -8,6 +8,7 @@ import {
   type OfficeSettingsInput,
 } from '../schemas/office.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
+import { endSessionsWithoutFactor } from './staff-admin.ts';
 
 const SETTINGS_ID = 'office';
 
@@ -66,5 +67,6 @@ export async function updateOfficeSettings(change: OfficeSettingsInput, actor: A
     const [was, now] = [shown(before[key]), shown(after[key])];
     if (was !== now) await recordAudit(actor, { action: 'OFFICE_SETTING_CHANGED', detail: `${key}: ${was} → ${now}` });
   }
+  if (after.requireSecondFactor && !before.requireSecondFactor) await endSessionsWithoutFactor();
   return after;
 }

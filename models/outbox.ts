@@ -7,10 +7,10 @@ import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey } from '../server/errors.ts';
 
-export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply'] as const;
+export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply', 'staff-email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 /** `holder-reminder` and `escalation`: the escalation ladder's reminder and admins' notice (models/leads/escalate.ts). */
-export type NoticeKind = 'new' | 'reminder' | 'reply' | 'holder-reminder' | 'escalation';
+export type NoticeKind = 'new' | 'reminder' | 'reply' | 'holder-reminder' | 'escalation' | 'account';
 
 /** The reminder goes out this long after a lead arrived, if nobody has claimed it: before the 24-hour promise lapses. */
 export const REMINDER_AFTER_MS = 20 * 60 * 60 * 1000;
@@ -137,6 +137,16 @@ export async function enqueueEscalationNotice(
 /** Queues the update of a Slack message after a claim from its button. */
 export async function enqueueSlackReply(key: string, leadId: string, data: { responseUrl: string; message: Record<string, unknown> }) {
   await enqueue([{ _id: `${leadId}:reply:${key}`, leadId, kind: 'reply', channel: 'slack-reply', dueAt: new Date(), data }]);
+}
+
+/**
+ * Queues a notice to a staff member about their own account (models/account-notice.ts), keyed by
+ * `key` so it goes once. Nothing is queued while email is off.
+ */
+export async function enqueueAccountNotice(key: string, data: { to: string; subject: string; text: string }): Promise<boolean> {
+  if (!enabled.has('staff-email')) return false;
+  await enqueue([{ _id: `account:${key}`, leadId: '-', kind: 'account', channel: 'staff-email', dueAt: new Date(), data }]);
+  return true;
 }
 
 /** Entries due at `now` on the channels this server sends through, a handful at a time. */

@@ -97,7 +97,7 @@ export async function addPasskey(
   const hadFactor = (await factorMethods(staffId)).length > 0;
   if ((await passkeysOf(staffId)).some((p) => p.credentialId === credential.id)) throw badRequest('This passkey is already added.');
   const now = new Date();
-  const recovery = hadFactor ? null : recoveryCodeSet();
+  const recovery = hadFactor ? null : await recoveryCodeSet();
   await FactorModel.updateOne(
     { _id: staffId },
     {

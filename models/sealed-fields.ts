@@ -7,6 +7,8 @@ import { openText, sealText } from '../server/field-crypto.ts';
 export const CUSTOMER_SEALED = ['medicalHistory', 'medications', 'preferredDoctor', 'notes'] as const;
 /** The lead's notes. */
 export const LEAD_SEALED = ['notes'] as const;
+/** A staff member's authenticator-app secret, on and pending: with the password it would open a session. */
+export const FACTOR_SEALED = ['totp.secret', 'pendingTotp.secret'] as const;
 
 /** A copy of `fields` with those named encrypted (non-empty strings only; others pass unchanged). */
 export function sealFields<T extends Record<string, unknown>>(fields: T, names: readonly string[]): T {

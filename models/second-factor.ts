@@ -1,14 +1,17 @@
 // Staff second factors: an authenticator app (TOTP, RFC 6238, through otplib) and ten one-time
-// recovery codes, kept in one document per account beside (not inside) the staff record. A code
-// is accepted within one 30-second step either side, and never twice: the last step used is
-// stored and moved forward with a conditional write, and a recovery code's hash is pulled out of
-// the list by the write that accepts it, so two parallel uses of one code cannot both pass.
+// recovery codes (models/recovery-codes.ts), kept in one document per account beside (not inside)
+// the staff record. The app's secret is sealed with the data key (server/field-crypto.ts), so a copy
+// of the data cannot make codes. A code is accepted within one 30-second step either side, and
+// never twice: the last step used is stored and moved forward with a conditional write, and a
+// recovery code's hash is pulled out of the list by the write that accepts it, so two parallel uses
+// of one code cannot both pass.
 import mongoose, { Schema } from 'mongoose';
-import { createHash, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { badRequest } from '../server/errors.ts';
+import { openText, sealText } from '../server/field-crypto.ts';
+import { matchingRecoveryHash, recoveryCodeSet } from './recovery-codes.ts';
 
-export const RECOVERY_CODE_COUNT = 10;
+export { RECOVERY_CODE_COUNT, recoveryCodeSet } from './recovery-codes.ts';
 /** The issuer authenticator apps show above the account. */
 const TOTP_ISSUER = 'Insurance Broker Console';
 const TOTP_PERIOD_SECONDS = 30;
@@ -22,8 +25,12 @@ const factorSchema = new Schema(
       type: new Schema({ secret: String, lastStep: Number, addedAt: Date, lastUsedAt: Date }, { _id: false }),
       required: false,
     },
-    pendingTotp: { type: new Schema({ secret: String, createdAt: Date }, { _id: false }), required: false },
-    /** SHA-256 of each unused recovery code (they are random, so a fast hash is enough). */
+    pendingTotp: {
+      /** `provenAt`: the setup was given the password or a code then (models/step-up.ts). */
+      type: new Schema({ secret: String, createdAt: Date, provenAt: Date }, { _id: false }),
+      required: false,
+    },
+    /** A salted argon2id hash of each unused recovery code (models/recovery-codes.ts). */
     recoveryCodes: { type: [String], default: [] },
     recoveryLastUsedAt: { type: Date },
     /** WebAuthn credentials (models/passkeys.ts); the public key is base64url. */
@@ -62,18 +69,6 @@ export interface FactorSummary {
   remaining?: number;
 }
 
-const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-/** Recovery codes are typed by people: case, spaces and dashes do not matter. */
-const normalRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-
-function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
-    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-  });
-}
-
 /** The ways this account can pass the second step; empty when it has no second factor. */
 export async function factorMethods(staffId: string): Promise<FactorMethod[]> {
   const doc = await FactorModel.findById(staffId).lean();
@@ -88,12 +83,6 @@ export async function factorMethods(staffId: string): Promise<FactorMethod[]> {
 const holdsFactor = (doc: { totp?: { secret?: string | null } | null; passkeys?: unknown[] } | null | undefined) =>
   Boolean(doc?.totp?.secret) || (doc?.passkeys?.length ?? 0) > 0;
 
-/** Ten new recovery codes and the hashes kept of them. */
-export function recoveryCodeSet(): { codes: string[]; hashes: string[] } {
-  const codes = newRecoveryCodes();
-  return { codes, hashes: codes.map((c) => hashCode(normalRecoveryCode(c))) };
-}
-
 export async function hasSecondFactor(staffId: string): Promise<boolean> {
   return (await factorMethods(staffId)).length > 0;
 }
@@ -101,7 +90,11 @@ export async function hasSecondFactor(staffId: string): Promise<boolean> {
 /** A fresh secret for an authenticator app, kept pending until a code from the app confirms it. */
 export async function startTotpSetup(staff: { id: string; email: string }): Promise<{ secret: string; otpauthUrl: string }> {
   const secret = generateSecret();
-  await FactorModel.updateOne({ _id: staff.id }, { $set: { pendingTotp: { secret, createdAt: new Date() } } }, { upsert: true });
+  await FactorModel.updateOne(
+    { _id: staff.id },
+    { $set: { pendingTotp: { secret: sealText(secret), createdAt: new Date() } } },
+    { upsert: true },
+  );
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: staff.email, secret, period: TOTP_PERIOD_SECONDS, digits: 6 });
   return { secret, otpauthUrl };
 }
@@ -128,20 +121,19 @@ export async function confirmTotp(staffId: string, code: string): Promise<string
   const pending = doc?.pendingTotp;
   if (!pending?.secret || !pending.createdAt || Date.now() - pending.createdAt.getTime() > SETUP_LIFETIME_MS)
     throw badRequest('Start the authenticator app setup again: it was not started or has expired.');
-  const step = await matchStep(pending.secret, code.trim());
+  const step = await matchStep(openText(pending.secret), code.trim());
   if (step === null) throw badRequest('That code does not match. Check the time on your phone and try the newest code.');
-  const codes = newRecoveryCodes();
+  const { codes, hashes } = await recoveryCodeSet();
   const now = new Date();
-  await FactorModel.updateOne(
-    { _id: staffId },
+  // Only the pending secret that was checked is turned on (a second setup meanwhile must be confirmed itself).
+  const res = await FactorModel.updateOne(
+    { _id: staffId, 'pendingTotp.secret': pending.secret },
     {
-      $set: {
-        totp: { secret: pending.secret, lastStep: step, addedAt: now },
-        recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))),
-      },
+      $set: { totp: { secret: sealText(pending.secret), lastStep: step, addedAt: now }, recoveryCodes: hashes },
       $unset: { pendingTotp: 1 },
     },
   );
+  if (res.modifiedCount !== 1) throw badRequest('Start the authenticator app setup again: it was not started or has expired.');
   return codes;
 }
 
@@ -155,7 +147,7 @@ export async function verifySecondFactorCode(staffId: string, rawCode: string): 
   const code = rawCode.trim().replace(/\s/g, '');
   if (/^\d{6}$/.test(code)) {
     if (!doc.totp?.secret) return null;
-    const step = await matchStep(doc.totp.secret, code, doc.totp.lastStep ?? undefined);
+    const step = await matchStep(openText(doc.totp.secret), code, doc.totp.lastStep ?? undefined);
     if (step === null) return null;
     // Moves the last used step forward only if no parallel use of this code already did.
     const res = await FactorModel.updateOne(
@@ -164,7 +156,8 @@ export async function verifySecondFactorCode(staffId: string, rawCode: string): 
     );
     return res.modifiedCount === 1 ? 'totp' : null;
   }
-  const hash = hashCode(normalRecoveryCode(code));
+  const hash = await matchingRecoveryHash(doc.recoveryCodes ?? [], code);
+  if (!hash) return null;
   const res = await FactorModel.updateOne(
     { _id: staffId, recoveryCodes: hash },
     { $pull: { recoveryCodes: hash }, $set: { recoveryLastUsedAt: new Date() } },
@@ -200,10 +193,10 @@ export async function listFactors(staffId: string): Promise<FactorSummary[]> {
 
 /** Ten new recovery codes; the old ones stop working. Only for an account with a factor. */
 export async function regenerateRecoveryCodes(staffId: string): Promise<string[]> {
-  const codes = newRecoveryCodes();
   if (!holdsFactor(await FactorModel.findById(staffId).lean()))
     throw badRequest('Add an authenticator app or a passkey first: recovery codes back up a second factor.');
-  const res = await FactorModel.updateOne({ _id: staffId }, { $set: { recoveryCodes: codes.map((c) => hashCode(normalRecoveryCode(c))) } });
+  const { codes, hashes } = await recoveryCodeSet();
+  const res = await FactorModel.updateOne({ _id: staffId }, { $set: { recoveryCodes: hashes } });
   if (res.matchedCount === 0) throw badRequest('Add an authenticator app or a passkey first: recovery codes back up a second factor.');
   return codes;
 }

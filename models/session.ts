@@ -1,4 +1,4 @@
-// Signed-out tokens: a sign-out records the token's id until the token would have expired anyway,
+// Signed-out and used-up tokens: a sign-out records the token's id until the token would have expired anyway,
 // so that one token stops working at once while the account's other sessions go on.
 import mongoose, { Schema } from 'mongoose';
 
@@ -19,4 +19,23 @@ export async function revokeToken(token: { jti: string; exp: number }): Promise<
 
 export async function isTokenRevoked(jti: string): Promise<boolean> {
   return (await RevokedTokenModel.exists({ jti })) !== null;
+}
+
+/**
+ * Uses up a single-use token (a second-step token, a live ticket): true for the one caller whose
+ * write recorded it, false for every other, also when they arrive at the same moment (one insert
+ * under a unique key, atomic on either engine: docs/decisions/001-embedded-engine.md).
+ */
+export async function claimOnce(token: { jti: string; exp: number }): Promise<boolean> {
+  try {
+    const res = await RevokedTokenModel.updateOne(
+      { jti: token.jti },
+      { $setOnInsert: { expiresAt: new Date(token.exp * 1000) } },
+      { upsert: true },
+    );
+    return res.upsertedCount === 1;
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return false;
+    throw err;
+  }
 }

@@ -10,12 +10,15 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { RelyingParty } from '../server/relying-party.ts';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.ts';
 import { findStaffForToken, type StaffDoc } from './staff.ts';
-import { factorMethods, verifySecondFactorCode } from './second-factor.ts';
+import { factorMethods } from './second-factor.ts';
 import { getOfficeSettings } from './office-settings.ts';
 import { recordAudit } from './audit.ts';
 import { admitCodeAttempt } from './login-throttle.ts';
 import { withTurn } from './account-turn.ts';
-import { isTokenRevoked, revokeToken } from './session.ts';
+import { checkAccountCode, codeTurnKey } from './code-check.ts';
+import { claimOnce, isTokenRevoked } from './session.ts';
+
+export { codeTurnKey } from './code-check.ts';
 
 export const INVALID_CODE = 'Invalid or already used code';
 export const PASSKEY_REFUSED = 'The passkey could not be checked. Please try again.';
@@ -32,13 +35,13 @@ export type SignInAnswer = SessionAnswer | MfaChallenge;
 export const userOf = (staff: StaffDoc): SessionUser => ({ name: staff.name, email: staff.email });
 const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 
-/** A session for this account: a full one, or one limited to enrolment. */
-export function sessionFor(staff: StaffDoc, secret: string, scope?: 'enrol'): SessionAnswer {
-  return { token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, secret, { scope }), user: userOf(staff) };
+/**
+ * A session for this account: a full one, or one limited to enrolment. `authTime` (seconds) is when
+ * its holder last proved who they are; a new session's is now.
+ */
+export function sessionFor(staff: StaffDoc, secret: string, scope?: 'enrol', authTime?: number): SessionAnswer {
+  return { token: signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, secret, { scope, authTime }), user: userOf(staff) };
 }
-
-/** The per-account key under which second-step codes take turns (models/account-turn.ts). */
-export const codeTurnKey = (staffId: string) => `code:${staffId}`;
 
 /** After the first factor: the second step, an enrolment-only session, or a session. */
 export async function afterFirstFactor(staff: StaffDoc, secret: string, how: 'password' | 'Google'): Promise<SignInAnswer> {
@@ -63,8 +66,9 @@ export async function recordFailedSignIn(email: string, staff: StaffDoc | null, 
 
 /**
  * The second step: a code from the authenticator app or a recovery code. Limited per sign-in
- * attempt and per account (one code at a time, a growing wait after failures). A second-step
- * token gives one session only.
+ * attempt, per account (one code at a time, a growing wait after failures) and per day
+ * (models/code-lock.ts). A second-step token gives one session only: it is used up by one atomic
+ * write, so codes sent in parallel on one token get one session between them.
  */
 export async function completeSecondStep(input: MfaInput, secret: string): Promise<SessionAnswer> {
   const arrivedAt = new Date();
@@ -73,20 +77,24 @@ export async function completeSecondStep(input: MfaInput, secret: string): Promi
   await admitCodeAttempt(claims.jti);
   const [revoked, staff] = await Promise.all([isTokenRevoked(claims.jti), findStaffForToken(claims)]);
   if (revoked || !staff) throw unauthorized(SECOND_STEP_EXPIRED);
-  return withTurn(codeTurnKey(staff.id), arrivedAt, async (turn) => {
-    const method = await verifySecondFactorCode(staff.id, input.code);
-    if (!method) {
-      await turn.failed();
-      await recordAudit(actorOf(staff), { action: 'SIGN_IN_FAILED', detail: 'wrong second-factor code' });
+  return checkAccountCode(staff, input.code, {
+    arrivedAt,
+    // A parallel code that won the turn first may have used the token: no code of this one is spent then.
+    before: async () => {
+      if (await isTokenRevoked(claims.jti)) throw unauthorized(SECOND_STEP_EXPIRED);
+    },
+    onWrong: () => {
       throw unauthorized(INVALID_CODE);
-    }
-    await turn.succeeded();
-    await revokeToken(claims);
-    await recordAudit(actorOf(staff), {
-      action: 'SIGN_IN',
-      detail: method === 'totp' ? 'password and authenticator app' : 'password and recovery code',
-    });
-    return sessionFor(staff, secret);
+    },
+    wrongDetail: 'wrong second-factor code',
+    onAccepted: async (method) => {
+      if (!(await claimOnce(claims))) throw unauthorized(SECOND_STEP_EXPIRED);
+      await recordAudit(actorOf(staff), {
+        action: 'SIGN_IN',
+        detail: method === 'totp' ? 'password and authenticator app' : 'password and recovery code',
+      });
+      return sessionFor(staff, secret);
+    },
   });
 }
 
@@ -123,7 +131,7 @@ export async function completePasskeyStep(input: PasskeyMfaInput, secret: string
       throw unauthorized(PASSKEY_REFUSED);
     }
     await turn.succeeded();
-    await revokeToken(claims);
+    if (!(await claimOnce(claims))) throw unauthorized(SECOND_STEP_EXPIRED);
     await recordAudit(actorOf(staff), { action: 'SIGN_IN', detail: 'password and passkey' });
     return sessionFor(staff, secret);
   });

@@ -7,6 +7,8 @@ import { recordAudit, type AuditActor } from './audit.ts';
 import { availabilityOf } from './availability.ts';
 import { factorOwners, removeAllFactors } from './second-factor.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
+import { personalPasswordProblem } from '../schemas/auth.ts';
+import { clearCodeLock } from './code-lock.ts';
 
 /** The admin acting, and the ADMIN_EMAIL account that must stay an admin. */
 export interface AdminActor extends AuditActor {
@@ -59,6 +61,8 @@ async function findRow(staffId: string) {
 
 /** A new account whose first password must be changed at its first sign-in. */
 export async function addStaffAccount(input: StaffAddInput, actor: AdminActor): Promise<{ id: string }> {
+  const personal = personalPasswordProblem(input.password, input);
+  if (personal) throw badRequest(personal);
   await refuseNameClash(input.name);
   try {
     const staff = await StaffModel.create({ ...input, passwordHash: await hashPassword(input.password), mustChangePassword: true });
@@ -94,6 +98,8 @@ export async function setStaffRoles(input: StaffRolesInput, actor: AdminActor): 
 /** A temporary password: every session of the account ends and it must choose a new one at sign-in. */
 export async function resetStaffPassword(staffId: string, temporaryPassword: string, actor: AdminActor): Promise<void> {
   const staff = await findRow(staffId);
+  const personal = personalPasswordProblem(temporaryPassword, staff);
+  if (personal) throw badRequest(personal);
   await StaffModel.updateOne(
     { _id: staff._id },
     {
@@ -115,6 +121,18 @@ function roleWords(s: { isAgent?: boolean | null; isAdmin?: boolean | null }): s
 export async function resetStaffFactors(staffId: string, actor: AdminActor): Promise<void> {
   const staff = await findRow(staffId);
   await removeAllFactors(staff.id as string);
+  // The reset also lifts a lock from wrong codes (models/code-lock.ts).
+  await clearCodeLock(staff.id as string);
   await StaffModel.updateOne({ _id: staff._id }, { $inc: { tokenVersion: 1 } });
   await recordAudit(actor, { action: 'SECOND_FACTORS_RESET', targetEmail: staff.email });
+}
+
+/**
+ * The office now requires a second factor: every session of an account without one ends, so its
+ * holder signs in again and is led to enrolment (sessions follow the factor).
+ */
+export async function endSessionsWithoutFactor(): Promise<number> {
+  const owners = [...(await factorOwners())];
+  const res = await StaffModel.updateMany({ _id: { $nin: owners } }, { $inc: { tokenVersion: 1 } });
+  return res.modifiedCount;
 }

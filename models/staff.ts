@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
 import type { StaffClaims } from '../server/tokens.ts';
 import { badRequest, conflict } from '../server/errors.ts';
-import { newPassword, staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
+import { newPassword, personalPasswordProblem, PASSWORD_REUSED, staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
 
 const staffSchema = new Schema(
   {
@@ -20,6 +20,13 @@ const staffSchema = new Schema(
     passwordFromEnv: { type: Boolean, default: false },
     /** Bumped on password change; tokens carrying an older version stop working. */
     tokenVersion: { type: Number, default: 0 },
+    /**
+     * The one session a factor change kept while it ended the account's others (models/step-up.ts):
+     * the token `jti` of version `ver` stays valid as long as the account is at version `until`.
+     */
+    keptSession: { type: new Schema({ jti: String, ver: Number, until: Number }, { _id: false }), default: null },
+    /** Argon2id hashes of the passwords before the current one, newest first: none of them may come back. */
+    previousPasswordHashes: { type: [String], default: [] },
     lastLoginAt: { type: Date },
     /** The US states (2-letter codes) the agent is licensed in: round robin gives them only leads from these. */
     licensedStates: { type: [String], default: [] },
@@ -41,10 +48,13 @@ export type StaffDoc = HydratedDocument<Staff>;
 export const StaffModel = mongoose.model('Staff', staffSchema);
 
 /** The account a token belongs to, or null when it was removed or its token version is stale. */
-export async function findStaffForToken(claims: Pick<StaffClaims, 'sub' | 'ver'>): Promise<StaffDoc | null> {
+export async function findStaffForToken(claims: Pick<StaffClaims, 'sub' | 'ver'> & { jti?: string }): Promise<StaffDoc | null> {
   if (!mongoose.isValidObjectId(claims.sub)) return null;
   const staff = await StaffModel.findById(claims.sub);
-  return staff && staff.tokenVersion === claims.ver ? staff : null;
+  if (!staff) return null;
+  if (staff.tokenVersion === claims.ver) return staff;
+  const kept = staff.keptSession;
+  return kept && claims.jti && kept.jti === claims.jti && kept.ver === claims.ver && kept.until === staff.tokenVersion ? staff : null;
 }
 
 /** Agents are the staff accounts flagged as such, in a stable order. */
@@ -109,6 +119,20 @@ export async function recordLogin(staff: StaffDoc): Promise<void> {
 }
 
 export const SAME_PASSWORD = 'The new password must differ from the current one';
+/** Earlier passwords kept (hashed) besides the current one: with it, the last 5 may not come back. */
+const PASSWORD_HISTORY = 4;
+
+/** 400 when the password holds the account's name or email name, or is one of its last passwords. */
+export async function refuseWeakChoice(staff: { email: string; name: string; previousPasswordHashes?: string[] | null }, password: string) {
+  const personal = personalPasswordProblem(password, staff);
+  if (personal) throw badRequest(personal);
+  for (const old of (staff.previousPasswordHashes ?? []).slice(0, PASSWORD_HISTORY))
+    if (await verifyPassword(old, password)) throw badRequest(PASSWORD_REUSED);
+}
+
+/** The history after replacing `currentHash`: it first, then the older ones, capped. */
+const historyAfter = (staff: { passwordHash: string; previousPasswordHashes?: string[] | null }) =>
+  [staff.passwordHash, ...(staff.previousPasswordHashes ?? [])].slice(0, PASSWORD_HISTORY);
 
 /**
  * Replaces the password after checking the current one (and that the new one differs). Bumps the token version, so every token
@@ -117,11 +141,17 @@ export const SAME_PASSWORD = 'The new password must differ from the current one'
 export async function changePassword(staff: StaffDoc, currentPassword: string, newPassword: string): Promise<StaffDoc> {
   if (!(await verifyPassword(staff.passwordHash, currentPassword))) throw badRequest('Current password is incorrect');
   if (newPassword === currentPassword) throw badRequest(SAME_PASSWORD);
+  await refuseWeakChoice(staff, newPassword);
   const updated = await StaffModel.findOneAndUpdate(
     // Matching the version read means two concurrent changes cannot both succeed silently.
     { _id: staff._id, tokenVersion: staff.tokenVersion },
     {
-      $set: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordFromEnv: false },
+      $set: {
+        passwordHash: await hashPassword(newPassword),
+        previousPasswordHashes: historyAfter(staff),
+        mustChangePassword: false,
+        passwordFromEnv: false,
+      },
       $inc: { tokenVersion: 1 },
     },
     { new: true },
@@ -160,7 +190,9 @@ export async function duplicateStaffNames(): Promise<{ name: string; emails: str
 
 /**
  * Creates the account, or updates its name, password and (when given) agent flag. The password
- * is only rehashed, and older tokens only ended, when it actually changes.
+ * is only rehashed, and older tokens only ended, when it actually changes. This is the operator's
+ * command (scripts/staff.ts), which warns about a password holding the name instead of refusing it;
+ * the console's own password choices are refused (refuseWeakChoice).
  */
 export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: StaffDoc; created: boolean; passwordChanged: boolean }> {
   const input = staffAccountInput.parse(fields);
@@ -181,6 +213,7 @@ export async function upsertStaff(fields: StaffAccountInput): Promise<{ staff: S
   if (input.isAdmin !== undefined) existing.isAdmin = input.isAdmin;
   const passwordChanged = !(await verifyPassword(existing.passwordHash, input.password));
   if (passwordChanged) {
+    existing.previousPasswordHashes = historyAfter(existing);
     existing.passwordHash = await hashPassword(input.password);
     existing.tokenVersion += 1;
     existing.passwordFromEnv = false;

@@ -58,3 +58,8 @@ export function visitorAcknowledgement(): MailMessage {
   ]);
   return { subject: `We received your request - ${site.name}`, text, html };
 }
+
+/** To a staff member about their own account (a factor changed, sign-in locked): never a code or secret. */
+export function accountMail(data: { subject: string; text: string }): MailMessage {
+  return { subject: data.subject, text: data.text, html: page(data.text.split('\n\n').map(esc)) };
+}

@@ -22,7 +22,7 @@ import {
   type OutboxEntry,
 } from '../models/outbox.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
-import { teamNotice, visitorAcknowledgement } from './mail-message.ts';
+import { accountMail, teamNotice, visitorAcknowledgement } from './mail-message.ts';
 import { leadAlert } from './slack/message.ts';
 import { escalationMail, escalationRecipients, escalationSlack, type EscalationData } from './escalation-notice.ts';
 import { escalateDue, offeredAgents } from '../models/leads/index.ts';
@@ -72,7 +72,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   if (config.SLACK_WEBHOOK_URL) channels.push('slack');
   if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');
   if (mailer && team.length) channels.push('team-email');
-  if (mailer) channels.push('visitor-email');
+  if (mailer) channels.push('visitor-email', 'staff-email');
   setEnabledChannels(channels);
   if (!config.SLACK_WEBHOOK_URL) logger.info('Slack alerts are off: SLACK_WEBHOOK_URL is not set');
   if (!config.SLACK_SIGNING_SECRET)
@@ -91,6 +91,12 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
       // Checked again here: an entry queued before the check existed, or by a server without it.
       if (!isSlackResponseUrl(data.responseUrl, opts.slackResponseOrigin)) return 'skipped';
       await postToSlack(data.responseUrl, data.message);
+      return 'sent';
+    }
+    if (entry.channel === 'staff-email') {
+      // A notice about the staff member's own account: no lead behind it.
+      const data = entry.data as { to: string; subject: string; text: string };
+      await mailer!.send(data.to, accountMail(data));
       return 'sent';
     }
     const at = now();

@@ -1,59 +1,75 @@
 // One's own second factors (the Sign-in security page): authenticator-app and passkey enrolment, the list with
-// last use, new recovery codes, and removal with the current password or a code. Enrolment is
+// last use, new recovery codes, and removal. Every change needs a fresh proof (models/step-up.ts): a
+// sign-in of the last 5 minutes, or the current password or a code in the request. Enrolment is
 // open to an enrolment-only session (the office requires a factor); it answers a full session.
-import { sessionProcedure, protectedProcedure, unbatched, auditActorOf } from './trpc.ts';
-import { totpConfirmInput, removeFactorsInput, passkeyRegisterInput, removePasskeyInput } from '../schemas/second-factor.ts';
-import { listFactors, regenerateRecoveryCodes, startTotpSetup } from '../models/second-factor.ts';
-import { addOwnPasskey, confirmOwnTotp, removeOwnFactors, removeOwnPasskey } from '../models/own-factors.ts';
-import { passkeyRegistrationOptions } from '../models/passkeys.ts';
+import { sessionProcedure, protectedProcedure, unbatched } from './trpc.ts';
+import {
+  optionalStepUpInput,
+  passkeyRegisterInput,
+  removeFactorsInput,
+  removePasskeyInput,
+  totpConfirmInput,
+} from '../schemas/second-factor.ts';
+import { listFactors } from '../models/second-factor.ts';
+import {
+  addOwnPasskey,
+  confirmOwnTotp,
+  ownPasskeyOptions,
+  regenerateOwnRecoveryCodes,
+  removeOwnFactors,
+  removeOwnPasskey,
+  startOwnTotpSetup,
+  type Owner,
+} from '../models/own-factors.ts';
 import { relyingPartyOf } from '../server/relying-party.ts';
-import { recordAudit } from '../models/audit.ts';
+
+const ownerOf = (ctx: Owner) => ({ staff: ctx.staff, claims: ctx.claims, ip: ctx.ip });
 
 export const factorProcedures = {
   /** CONTRACT.md: `{ secret, otpauthUrl }` for an authenticator app; pending until confirmed. */
-  totpSetup: sessionProcedure.mutation(({ ctx }) => startTotpSetup({ id: ctx.staff.id, email: ctx.staff.email })),
+  totpSetup: sessionProcedure
+    .use(unbatched)
+    .input(optionalStepUpInput)
+    .mutation(({ input, ctx }) => startOwnTotpSetup(ownerOf(ctx), input)),
 
   /** CONTRACT.md: `{ success, recoveryCodes }`; also a fresh full session token for the console. */
   totpConfirm: sessionProcedure
     .use(unbatched)
     .input(totpConfirmInput)
-    .mutation(({ input, ctx }) => confirmOwnTotp(ctx.staff, input.code, ctx.config.jwtSecret)),
+    .mutation(({ input, ctx }) => confirmOwnTotp(ownerOf(ctx), input, ctx.config.jwtSecret)),
 
   /** Options for the browser's `startRegistration`; the challenge is kept server-side. */
-  passkeyRegisterOptions: sessionProcedure.mutation(({ ctx }) =>
-    passkeyRegistrationOptions(
-      { id: ctx.staff.id as string, email: ctx.staff.email, name: ctx.staff.name },
-      relyingPartyOf(ctx.req, ctx.config),
-    ),
-  ),
+  passkeyRegisterOptions: sessionProcedure
+    .use(unbatched)
+    .input(optionalStepUpInput)
+    .mutation(({ input, ctx }) => ownPasskeyOptions(ownerOf(ctx), input, relyingPartyOf(ctx.req, ctx.config))),
 
   /** Stores the passkey; `recoveryCodes` when it is the first factor (else null), and a full session token. */
   passkeyRegister: sessionProcedure
     .use(unbatched)
     .input(passkeyRegisterInput)
-    .mutation(({ input, ctx }) => addOwnPasskey(ctx.staff, input, relyingPartyOf(ctx.req, ctx.config), ctx.config.jwtSecret)),
+    .mutation(({ input, ctx }) => addOwnPasskey(ownerOf(ctx), input, relyingPartyOf(ctx.req, ctx.config), ctx.config.jwtSecret)),
 
   removePasskey: protectedProcedure
     .use(unbatched)
     .input(removePasskeyInput)
     .mutation(async ({ input, ctx }) => {
-      await removeOwnPasskey(ctx.staff, input.id);
+      await removeOwnPasskey(ownerOf(ctx), input);
       return { success: true as const };
     }),
 
   factors: sessionProcedure.query(({ ctx }) => listFactors(ctx.staff.id)),
 
-  regenerateRecoveryCodes: protectedProcedure.mutation(async ({ ctx }) => {
-    const recoveryCodes = await regenerateRecoveryCodes(ctx.staff.id);
-    await recordAudit(auditActorOf(ctx), { action: 'RECOVERY_CODES_REGENERATED', targetEmail: ctx.staff.email });
-    return { recoveryCodes };
-  }),
+  regenerateRecoveryCodes: protectedProcedure
+    .use(unbatched)
+    .input(optionalStepUpInput)
+    .mutation(({ input, ctx }) => regenerateOwnRecoveryCodes(ownerOf(ctx), input)),
 
   removeFactors: protectedProcedure
     .use(unbatched)
     .input(removeFactorsInput)
     .mutation(async ({ input, ctx }) => {
-      await removeOwnFactors(ctx.staff, input, ctx.ip);
+      await removeOwnFactors(ownerOf(ctx), input);
       return { success: true as const };
     }),
 };

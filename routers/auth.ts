@@ -131,6 +131,16 @@ export const authRouter = router({
   ...factorProcedures,
 });
 
+/** The step-up fields of a REST body, if any (an empty or absent body carries none). */
+const stepUpOf = (body: unknown) => {
+  if (!body || typeof body !== 'object') return undefined;
+  const { currentPassword, currentCode } = body as Record<string, unknown>;
+  return currentPassword === undefined && currentCode === undefined
+    ? undefined
+    : // Checked by the procedure's schema: anything but text is refused there with a 400.
+      ({ currentPassword, currentCode } as { currentPassword?: string; currentCode?: string });
+};
+
 export const authRest = restRoutes(authRouter, [
   { method: 'post', path: '/api/auth/login', handle: (caller, req) => caller.login(req.body) },
   { method: 'post', path: '/api/auth/mfa', handle: (caller, req) => caller.mfa(req.body) },
@@ -147,7 +157,8 @@ export const authRest = restRoutes(authRouter, [
     },
   },
   { method: 'post', path: '/api/auth/logout', handle: (caller) => caller.logout() },
-  { method: 'post', path: '/api/auth/totp/setup', handle: (caller) => caller.totpSetup() },
+  // The step-up fields (currentPassword, currentCode) may come in the body of both enrolment calls.
+  { method: 'post', path: '/api/auth/totp/setup', handle: (caller, req) => caller.totpSetup(stepUpOf(req.body)) },
   {
     method: 'post',
     path: '/api/auth/totp/confirm',

@@ -72,14 +72,14 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   {
     method: 'post',
     path: '/api/auth/totp/setup',
-    summary: 'Start adding an authenticator app: a secret and its otpauth URL',
+    summary: 'Start adding an authenticator app (step-up: docs/api.md): a secret and its otpauth URL',
     staff: true,
     answer: answers.totpSetupAnswer,
   },
   {
     method: 'post',
     path: '/api/auth/totp/confirm',
-    summary: 'Turn the authenticator app on with a code from it; answers ten recovery codes',
+    summary: 'Turn the authenticator app on with a code from it (step-up: docs/api.md); answers ten recovery codes',
     staff: true,
     body: totpConfirmInput,
     answer: answers.totpConfirmAnswer,

@@ -27,6 +27,25 @@ export const staffPassword = newPassword
   .refine((p) => p.length >= STAFF_PASSWORD_MIN_LENGTH, STAFF_PASSWORD_TOO_SHORT)
   .refine((p) => !isCommonPassword(p), PASSWORD_TOO_COMMON);
 
+export const PASSWORD_HAS_PERSONAL = 'The password must not contain your name or the part of your email address before the @';
+export const PASSWORD_REUSED = 'The new password must differ from your last 5 passwords';
+
+/**
+ * A password that holds the account's own name or email name is among the first an attacker tries:
+ * null when `password` holds neither the email's local part (3+ characters) nor a word of the name
+ * (4+ letters: short words such as "the" or "van" sit in many passphrases by chance).
+ */
+export function personalPasswordProblem(password: string, account: { email: string; name: string }): string | null {
+  const pw = password.toLowerCase();
+  const local = account.email.trim().toLowerCase().split('@')[0] ?? '';
+  const words = account.name
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 4);
+  if ((local.length >= 3 && pw.includes(local)) || words.some((w) => pw.includes(w))) return PASSWORD_HAS_PERSONAL;
+  return null;
+}
+
 /** A password being checked, not chosen: any non-empty text up to the maximum. */
 const givenPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH, 'Invalid email or password');
 

@@ -12,12 +12,34 @@ export const mfaInput = z.object({
 });
 export type MfaInput = z.infer<typeof mfaInput>;
 
-export const totpConfirmInput = z.object({ code: secondFactorCode });
+/**
+ * A factor change from a session signed in more than 5 minutes ago answers 403 with this text;
+ * the request then carries one of the step-up fields below (models/step-up.ts).
+ */
+export const STEP_UP_REQUIRED =
+  'Confirm it is you: send your current password (currentPassword) or a current code from your authenticator app or a recovery code (currentCode). A sign-in within the last 5 minutes also counts.';
 
-/** Removing one's second factor needs the current password or a current code. */
+/** The step-up proof a factor change may carry: the current password or a current code. */
+export const stepUpFields = {
+  currentPassword: z.string().max(256, 'Current password is incorrect').optional(),
+  currentCode: secondFactorCode.optional(),
+};
+export const stepUpInput = z.object(stepUpFields);
+export type StepUpProof = z.infer<typeof stepUpInput>;
+
+/**
+ * Setting up an authenticator app, passkey options, new recovery codes: only the step-up proof, when
+ * the sign-in is old; any other field is refused (400) rather than ignored.
+ */
+export const optionalStepUpInput = stepUpInput.strict().optional();
+
+export const totpConfirmInput = z.object({ code: secondFactorCode, ...stepUpFields });
+
+/** Removing one's second factors: the step-up proof (`password` and `code` are the older names of its fields). */
 export const removeFactorsInput = z
-  .object({ password: z.string().max(256).optional(), code: secondFactorCode.optional() })
-  .refine((v) => Boolean(v.password) || Boolean(v.code), 'Enter your current password or a code');
+  .object({ password: z.string().max(256).optional(), code: secondFactorCode.optional(), ...stepUpFields })
+  .strict()
+  .optional();
 export type RemoveFactorsInput = z.infer<typeof removeFactorsInput>;
 
 /** What the password step answers an account with a second factor (CONTRACT.md). */
@@ -41,6 +63,7 @@ const b64 = (max: number) => z.string().max(max);
 
 /** Adding a passkey: the authenticator's answer and a name to tell it apart. */
 export const passkeyRegisterInput = z.object({
+  ...stepUpFields,
   name: z.string().trim().max(60, 'Keep the name under 60 characters').default('Passkey'),
   response: webAuthnResponse({
     clientDataJSON: b64(4096),
@@ -65,4 +88,4 @@ export const passkeyMfaInput = z.object({
 export type PasskeyMfaInput = z.infer<typeof passkeyMfaInput>;
 
 export const mfaTokenInput = z.object({ mfaToken: mfaInput.shape.mfaToken });
-export const removePasskeyInput = z.object({ id: z.string().min(1).max(1024) });
+export const removePasskeyInput = z.object({ id: z.string().min(1).max(1024), ...stepUpFields });

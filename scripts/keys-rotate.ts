@@ -1,4 +1,4 @@
-// `npm run keys:rotate`: re-encrypts every medical detail, note and sealed reason (do-not-contact, medical
+// `npm run keys:rotate`: re-encrypts every medical detail, note, authenticator secret and sealed reason (do-not-contact, medical
 // reads: models/at-rest.ts) under a new data key while the server runs. With a key file: a new key is
 // put first in its ring (running servers re-read the file and encrypt with it within a moment), every
 // value is re-encrypted, and once no value uses the old key it moves to `retired` (kept only to restore
@@ -11,6 +11,14 @@ import { countStale, walkSealedFields } from '../models/at-rest.ts';
 import { recordAudit } from '../models/audit.ts';
 import { configureDataKeys, currentKey } from '../server/field-crypto.ts';
 import { keyId, newDataKey, parseDataKey, readKeyFile, writeKeyFile } from '../server/key-file.ts';
+
+/** When an old key may be dropped (README: "When a retired key may be dropped"). */
+const RETIRED_KEYS_NOTE = [
+  'Keep every older key while either of these holds:',
+  '  - a backup made before this rotation is kept (a restore needs the key it was made with);',
+  '  - do-not-contact entries were made under it (they are looked up under every key and never re-hashed:',
+  '    dropping the key would let those people be contacted again).',
+].join('\n');
 
 /** How long running servers get to notice a changed key file (they look at most every 200 ms). */
 const GRACE_MS = Number(process.env.KEYS_ROTATE_GRACE_MS || 2000);
@@ -48,11 +56,12 @@ await withDatabase(async (config) => {
     retiredKids = old.map((k) => keyId(parseDataKey(k, 'old key').key));
     writeKeyFile(source.file, { ...content, dataKeys: [current!], retired: [...(content.retired ?? []), ...old] });
     console.log(`Done: ${changed} values re-encrypted. Key file ${source.file} now encrypts with ${kid} only;`);
-    console.log(`the old key${old.length === 1 ? '' : 's'} (${retiredKids.join(', ')}) stay under "retired" to restore older backups.`);
+    console.log(`the old key${old.length === 1 ? '' : 's'} (${retiredKids.join(', ')}) stay under "retired".`);
   } else {
-    console.log(`Done: ${changed} values re-encrypted under ${kid}. DATA_ENCRYPTION_OLD_KEYS may now be emptied`);
-    console.log('(keep a copy of the old keys as long as you keep backups made with them).');
+    console.log(`Done: ${changed} values re-encrypted under ${kid}.`);
   }
+  console.log(`No stored encrypted value needs a key other than ${kid} any more.`);
+  console.log(RETIRED_KEYS_NOTE);
   const who = `${userInfo().username}@${hostname()}`;
   await recordAudit(
     { id: 'keys:rotate', name: 'npm run keys:rotate', email: who },

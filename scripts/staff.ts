@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import { withDatabase } from './cli-db.ts';
 import { readPassword } from './read-password.ts';
 import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
-import { staffAccountInput } from '../schemas/auth.ts';
+import { personalPasswordProblem, staffAccountInput } from '../schemas/auth.ts';
 
 const USAGE = `Usage:
   npm run staff -- add --name NAME --email EMAIL [--password PASSWORD] [--agent] [--admin]
@@ -41,6 +41,11 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'add') {
     if (!values.name || !values.email) fail('add needs --name and --email (and --password, or the password on standard input).');
+    // Kept for scripts (the documented form), but a password typed there stays in the shell's history.
+    if (values.password !== undefined)
+      console.error(
+        'Warning: a password given with --password is kept in your shell history and shown to other users of this machine (ps). Leave --password out to type it, or pipe it in: printf "%s\\n" "$PASSWORD" | npm run staff -- add ...',
+      );
     const password = values.password ?? (await readPassword('Password: '));
     if (!password) fail('add needs a password: give --password or type it on standard input.');
     // Validated before the database starts, so bad input answers at once.
@@ -51,6 +56,9 @@ async function main(argv: string[]): Promise<void> {
       isAgent: values.agent ?? false,
       isAdmin: values.admin ?? false,
     });
+    // The operator's command keeps taking it (scripts and first accounts rely on it), with a word of warning.
+    const personal = personalPasswordProblem(input.password, input);
+    if (personal) console.error(`Warning: ${personal}. The console refuses such a password when the account changes it.`);
     // A name another account carries is refused (exit 1, the clash named): claims and figures key on it.
     const { staff, created } = await withDatabase(() => upsertStaff(input)).catch((err: Error) => fail(err.message));
     const kind = [staff.isAdmin ? 'admin' : null, staff.isAgent ? 'agent' : null].filter(Boolean).join(' and ') || 'staff account';

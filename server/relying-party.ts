@@ -1,6 +1,8 @@
 // The WebAuthn relying party of a request: its host name when that is one this server is configured
 // for (localhost, an ADMIN_HOSTS name, PUBLIC_URL's host), never an arbitrary Host header, and
-// the browser origin on that host that passkey responses must come from.
+// the browser origin on that host that passkey responses must come from: PUBLIC_URL's scheme and
+// port, or the port this server listens on, never another port of the same host (another program
+// there could otherwise use the console's passkeys).
 import type { Request } from 'express';
 import type { Config } from './config.ts';
 import { badRequest } from './errors.ts';
@@ -12,6 +14,15 @@ export interface RelyingParty {
 
 export function allowedRpIds(config: Config): string[] {
   return ['localhost', ...config.ADMIN_HOSTS, new URL(config.publicUrl).hostname].map((h) => h.toLowerCase());
+}
+
+/** The origins a passkey response may come from on host `rpID`. */
+export function allowedOrigins(rpID: string, config: Config, listenPort?: number): Set<string> {
+  const pub = new URL(config.publicUrl);
+  const hostPart = rpID.includes(':') ? `[${rpID}]` : rpID;
+  const out = new Set<string>([`${pub.protocol}//${hostPart}${pub.port ? `:${pub.port}` : ''}`]);
+  if (listenPort) for (const scheme of ['http:', 'https:']) out.add(new URL(`${scheme}//${hostPart}:${listenPort}`).origin);
+  return out;
 }
 
 /** The relying party for this request, or 400 when it reached the server under another name. */
@@ -31,5 +42,7 @@ export function relyingPartyOf(req: Request, config: Config): RelyingParty {
       throw badRequest('Passkeys work only on this console’s own address.');
     origin = parsed.origin;
   }
+  if (!allowedOrigins(rpID, config, req.socket?.localPort).has(origin))
+    throw badRequest('Passkeys work only on this console’s own address.');
   return { rpID, origin };
 }

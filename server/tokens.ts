@@ -16,6 +16,12 @@ export interface StaffClaims {
   exp: number;
   /** 'enrol': the office requires a second factor this account lacks; only enrolment is open. */
   scope?: 'enrol';
+  /**
+   * When the holder last proved who they are (password, code or passkey), seconds since the epoch:
+   * factor changes need a proof of the last few minutes (models/step-up.ts). Tokens from before this
+   * claim existed count from their issue time.
+   */
+  authTime?: number;
 }
 
 /** What a token is for: a session (no `typ`) or the pending second step of a sign-in. */
@@ -23,8 +29,13 @@ const MFA_TYPE = 'mfa';
 /** Time to fetch a code from an app or touch a key between the password and the second step. */
 export const MFA_TOKEN_LIFETIME_SECONDS = 5 * 60;
 
-export function signStaffToken(staff: { id: string; tokenVersion: number }, secret: string, opts: { scope?: 'enrol' } = {}): string {
-  return jwt.sign(opts.scope ? { ver: staff.tokenVersion, scope: opts.scope } : { ver: staff.tokenVersion }, secret, {
+export function signStaffToken(
+  staff: { id: string; tokenVersion: number },
+  secret: string,
+  opts: { scope?: 'enrol'; authTime?: number } = {},
+): string {
+  const at = opts.authTime ?? Math.floor(Date.now() / 1000);
+  return jwt.sign(opts.scope ? { ver: staff.tokenVersion, scope: opts.scope, at } : { ver: staff.tokenVersion, at }, secret, {
     subject: staff.id,
     expiresIn: TOKEN_LIFETIME_SECONDS,
     jwtid: randomUUID(),
@@ -47,7 +58,8 @@ export function verifyStaffToken(token: string, secret: string): StaffClaims | n
     if (typeof iat !== 'number' || typeof exp !== 'number' || typeof jti !== 'string' || !jti) return null;
     // An `iat` in the future would stretch the lifetime past the maximum: measure from now too.
     if (exp - iat > TOKEN_LIFETIME_SECONDS || exp - Date.now() / 1000 > TOKEN_LIFETIME_SECONDS + 60) return null;
-    return { sub: payload.sub, ver: payload.ver, jti, exp, ...(payload.scope === 'enrol' ? { scope: 'enrol' as const } : {}) };
+    const authTime = typeof payload.at === 'number' && payload.at <= Date.now() / 1000 + 60 ? payload.at : iat;
+    return { sub: payload.sub, ver: payload.ver, jti, exp, authTime, ...(payload.scope === 'enrol' ? { scope: 'enrol' as const } : {}) };
   } catch {
     return null;
   }

@@ -188,13 +188,13 @@ describe('POST /api/auth/change-password', () => {
     const { token } = await createStaffWithToken(server, { name: 'Cora Change', email: 'cora@example.com', password: 'cora-old-pass' });
     const ip = newAddress();
     const other = (await login({ email: 'cora@example.com', password: 'cora-old-pass' }, ip)).body.token;
-    const res = await changePassword(token, { currentPassword: 'cora-old-pass', newPassword: 'cora-new-pass' });
+    const res = await changePassword(token, { currentPassword: 'cora-old-pass', newPassword: 'a-fresh-new-pass' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect((await me(token)).status).toBe(401);
     expect((await me(other)).status).toBe(401);
     expect((await login({ email: 'cora@example.com', password: 'cora-old-pass' }, ip)).status).toBe(401);
-    const fresh = await login({ email: 'cora@example.com', password: 'cora-new-pass' }, ip);
+    const fresh = await login({ email: 'cora@example.com', password: 'a-fresh-new-pass' }, ip);
     expect(fresh.status).toBe(200);
     expect((await me(fresh.body.token)).status).toBe(200);
   });
@@ -203,7 +203,7 @@ describe('POST /api/auth/change-password', () => {
     const { token } = await createStaffWithToken(server, { name: 'Kim Keep', email: 'kim@example.com', password: 'kim-old-pass' });
     const res = await server.api('POST', '/trpc/auth.changePassword', {
       token,
-      body: { json: { currentPassword: 'kim-old-pass', newPassword: 'kim-new-pass' } },
+      body: { json: { currentPassword: 'kim-old-pass', newPassword: 'fresh-new-pass' } },
     });
     expect(res.status).toBe(200);
     const answer = res.body.result.data.json;

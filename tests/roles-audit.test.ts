@@ -157,7 +157,7 @@ describe('staff management', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body).toEqual({ error: 'Your password was reset. Choose a new password to continue.' });
     const changed = await outcome(
-      as(token).auth.changePassword.mutate({ currentPassword: 'first-password-1', newPassword: 'nora-own-password' }),
+      as(token).auth.changePassword.mutate({ currentPassword: 'first-password-1', newPassword: 'chosen-own-password' }),
     );
     expect(changed.status).toBe(200);
     expect((await rest(changed.data.token, 'GET', '/api/admin/leads')).status).toBe(200);

@@ -39,8 +39,25 @@ export function refuseDeepBody(_req: Request, _res: Response, buf: Buffer): void
   if (nestedDeeperThan(buf)) throw new RequestRefused(400, TOO_DEEP);
 }
 
-/** tRPC queries carry their input in `?input=`: the same depth limit applies there. */
+/** The first query parameter named twice in a URL, or null. */
+export function repeatedQueryParameter(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  const seen = new Set<string>();
+  for (const key of new URLSearchParams(url.slice(q + 1)).keys()) {
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return null;
+}
+
+/**
+ * tRPC queries carry their input in `?input=`: the same depth limit applies there. A parameter
+ * given twice is refused (400): Express would read it as a list the input checks never look at.
+ */
 export const refuseDeepQuery: RequestHandler = (req, _res, next) => {
+  const repeated = repeatedQueryParameter(req.originalUrl);
+  if (repeated !== null) return next(new RequestRefused(400, `The query parameter "${repeated.slice(0, 40)}" is given more than once`));
   const input = req.query.input;
   if (typeof input === 'string' && nestedDeeperThan(input)) return next(new RequestRefused(400, TOO_DEEP));
   next();

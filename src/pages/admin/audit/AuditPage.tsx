@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   OFFICE_SETTING_CHANGED: 'Changed an office setting',
   SIGN_IN: 'Signed in',
   SIGN_IN_FAILED: 'Failed sign-in',
+  SIGN_IN_LOCKED: 'Sign-in locked after wrong codes',
   SECOND_FACTOR_ADDED: 'Added a second factor',
   SECOND_FACTOR_REMOVED: 'Removed a second factor',
   RECOVERY_CODES_REGENERATED: 'New recovery codes',

@@ -106,16 +106,16 @@ export default function LoginPage() {
               </button>
             </form>
 
-            <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
-              <span className="h-px flex-1 bg-slate-200" />
-              <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
-                OR
-              </span>
-              <span className="h-px flex-1 bg-slate-200" />
-            </div>
-
             {googleClientId && (
-              <div className="mb-6">
+              <div>
+                {/* The divider only stands between two ways in: without Google there is nothing under it. */}
+                <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
+                  <span className="h-px flex-1 bg-slate-200" />
+                  <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
+                    OR
+                  </span>
+                  <span className="h-px flex-1 bg-slate-200" />
+                </div>
                 <GoogleSignInButton
                   clientId={googleClientId}
                   onCredential={(credential) => {
@@ -133,7 +133,7 @@ export default function LoginPage() {
           </>
         )}
 
-        <p className="text-center text-sm text-slate-600">
+        <p className="mt-6 text-center text-sm text-slate-600">
           Access is restricted to authorized personnel only. If you need an account, please contact the system administrator.
         </p>
       </div>

@@ -1,111 +1,65 @@
-// Sign-in security: one's second factors with their last use, adding an authenticator app (the
-// secret and otpauth URL to type or paste into the app, then a code to confirm) or a passkey
-// (AddPasskey.tsx), removing one passkey, new recovery
-// codes, and removing the factor with the current password or a code. Used in the dialog opened
-// from the settings menu and on the enrolment screen the office's requirement leads to.
-import { useState, type FormEvent } from 'react';
+// Sign-in security: one's second factors with their last use, adding an authenticator app
+// (AddAuthenticator.tsx: a QR code and the setup key) or a passkey (AddPasskey.tsx), removing one
+// passkey or every factor (asked to confirm, then for the current password or a code), and new
+// recovery codes (RecoveryCodes.tsx: Copy and Download). A change from a sign-in more than 5 minutes
+// old asks for a fresh proof first (StepUp.tsx). Used in the dialog opened from the settings menu and
+// on the enrolment screen the office's requirement leads to.
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { replaceToken } from '../../../lib/session.ts';
 import { AddPasskey } from './AddPasskey.tsx';
+import { AddAuthenticator } from './AddAuthenticator.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { STEP_UP_INTRO, StepUpForm, needsStepUp } from './StepUp.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { Alert } from '../../../components/DialogFrame.tsx';
-import { TextField, primaryButton, secondaryButton } from '../../../components/ui.tsx';
+import { primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString() : 'never');
 
-/** The codes shown once after they are made; the caller decides what "Done" does. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <section aria-label="Recovery codes" className="space-y-3">
-      <p className="text-sm text-slate-700">
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are not shown again.
-      </p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-slate-100 p-3 font-mono text-sm">
-        {codes.map((c) => (
-          <li key={c}>{c}</li>
-        ))}
-      </ul>
-      <button type="button" className={primaryButton} onClick={onDone}>
-        I saved my recovery codes
-      </button>
-    </section>
-  );
-}
+/** What is being removed: one passkey (by id and name) or every factor. */
+type Removal = { kind: 'passkey'; id: string; name: string } | { kind: 'all' };
 
-function AddAuthenticator({ onAdded }: { onAdded: (codes: string[], token: string) => void }) {
+/** Removing a factor: first "are you sure", then the current password or a code. */
+function RemoveFlow({ removal, onDone, onCancel }: { removal: Removal; onDone: () => void; onCancel: () => void }) {
   const trpc = useTRPC();
-  const [code, setCode] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const setup = useMutation(trpc.auth.totpSetup.mutationOptions({ onError: (e) => setError(errorMessage(e, 'Setup failed')) }));
-  const confirm = useMutation(
-    trpc.auth.totpConfirm.mutationOptions({
-      onSuccess: (r) => onAdded(r.recoveryCodes, r.token),
-      onError: (e) => setError(errorMessage(e, 'The code could not be checked')),
-    }),
-  );
-  if (!setup.data)
+  const options = { onSuccess: onDone, onError: (e: unknown) => setError(errorMessage(e, 'Removal failed')) };
+  const removePasskey = useMutation(trpc.auth.removePasskey.mutationOptions(options));
+  const removeAll = useMutation(trpc.auth.removeFactors.mutationOptions(options));
+  const what =
+    removal.kind === 'passkey'
+      ? `the passkey "${removal.name}"`
+      : 'every second factor (authenticator app, passkeys and recovery codes): your password alone will sign you in';
+  if (!confirmed)
     return (
-      <div className="space-y-2">
-        {error && <Alert>{error}</Alert>}
-        <button type="button" className={primaryButton} disabled={setup.isPending} onClick={() => setup.mutate()}>
-          Add an authenticator app
-        </button>
+      <div role="group" aria-label="Confirm removal" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-3">
+        <p className="text-sm text-slate-800">Remove {what}? Your other sessions will be signed out.</p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={primaryButton} onClick={() => setConfirmed(true)}>
+            Yes, remove
+          </button>
+          <button type="button" className={secondaryButton} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
       </div>
     );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    confirm.mutate({ code });
-  };
   return (
-    <form onSubmit={onSubmit} className="space-y-3">
-      <p className="text-sm text-slate-700">
-        In your authenticator app, add an account with this setup key (or open the link on the phone), then enter the 6-digit code it shows.
-      </p>
-      <dl className="space-y-2 rounded-lg bg-slate-100 p-3 text-sm">
-        <dt className="font-medium text-slate-700">Setup key</dt>
-        <dd className="break-all font-mono" data-testid="totp-secret">
-          {setup.data.secret}
-        </dd>
-        <dt className="font-medium text-slate-700">Setup link</dt>
-        <dd className="break-all font-mono">
-          <a href={setup.data.otpauthUrl} className="text-brand-700 underline">
-            {setup.data.otpauthUrl}
-          </a>
-        </dd>
-      </dl>
-      <TextField label="Code from the app" value={code} onChange={setCode} autoComplete="one-time-code" disabled={confirm.isPending} />
-      {error && <Alert>{error}</Alert>}
-      <button type="submit" className={primaryButton} disabled={confirm.isPending}>
-        Turn on
-      </button>
-    </form>
-  );
-}
-
-function RemoveFactor({ onRemoved }: { onRemoved: () => void }) {
-  const trpc = useTRPC();
-  const [proof, setProof] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const remove = useMutation(
-    trpc.auth.removeFactors.mutationOptions({ onSuccess: onRemoved, onError: (e) => setError(errorMessage(e, 'Removal failed')) }),
-  );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    // A code is six digits or a recovery code's shape; anything else is the password.
-    const isCode = /^\d{6}$/.test(proof.trim()) || /^[a-z0-9]{5}-[a-z0-9]{5}$/i.test(proof.trim());
-    remove.mutate(isCode ? { code: proof } : { password: proof });
-  };
-  return (
-    <form onSubmit={onSubmit} className="space-y-3 border-t border-slate-200 pt-3">
-      <TextField label="Current password or a code" type="password" value={proof} onChange={setProof} autoComplete="current-password" />
-      {error && <Alert>{error}</Alert>}
-      <button type="submit" className={secondaryButton} disabled={remove.isPending}>
-        Remove second factor
-      </button>
-    </form>
+    <StepUpForm
+      intro="To remove it, enter your current password or a code from your authenticator app."
+      submitLabel={removal.kind === 'passkey' ? 'Remove passkey' : 'Remove second factor'}
+      busy={removePasskey.isPending || removeAll.isPending}
+      error={error}
+      onCancel={onCancel}
+      onSubmit={(proof) => {
+        setError(null);
+        if (removal.kind === 'passkey') removePasskey.mutate({ id: removal.id, ...proof });
+        else removeAll.mutate(proof);
+      }}
+    />
   );
 }
 
@@ -115,9 +69,10 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
   const queryClient = useQueryClient();
   const factors = useQuery(trpc.auth.factors.queryOptions());
   const [codes, setCodes] = useState<{ codes: string[]; token?: string } | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [askingProof, setAskingProof] = useState(false);
+  const [regenerateError, setRegenerateError] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.auth.factors.queryKey() });
-  const removePasskey = useMutation(trpc.auth.removePasskey.mutationOptions({ onSuccess: refresh }));
   const passkeyAdded = (c: string[] | null, token: string) => {
     if (c) setCodes({ codes: c, token });
     else {
@@ -126,7 +81,16 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
     }
   };
   const regenerate = useMutation(
-    trpc.auth.regenerateRecoveryCodes.mutationOptions({ onSuccess: (r) => setCodes({ codes: r.recoveryCodes }) }),
+    trpc.auth.regenerateRecoveryCodes.mutationOptions({
+      onSuccess: (r) => {
+        setAskingProof(false);
+        setCodes({ codes: r.recoveryCodes });
+      },
+      onError: (e) => {
+        if (needsStepUp(e)) setAskingProof(true);
+        else setRegenerateError(errorMessage(e, 'New recovery codes could not be made'));
+      },
+    }),
   );
 
   if (codes)
@@ -151,6 +115,10 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
         <AddPasskey onAdded={passkeyAdded} />
       </div>
     );
+  const removed = () => {
+    setRemoval(null);
+    refresh();
+  };
   return (
     <div className="space-y-3">
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">
@@ -173,8 +141,7 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
                 type="button"
                 className={secondaryButton}
                 aria-label={`Remove passkey ${f.name}`}
-                disabled={removePasskey.isPending}
-                onClick={() => removePasskey.mutate({ id: f.id! })}
+                onClick={() => setRemoval({ kind: 'passkey', id: f.id!, name: f.name ?? 'Passkey' })}
               >
                 Remove
               </button>
@@ -182,24 +149,45 @@ export function SignInSecurity({ onEnrolled }: { onEnrolled?: () => void }) {
           </li>
         ))}
       </ul>
+      {removal && (
+        <RemoveFlow
+          key={removal.kind === 'passkey' ? removal.id : 'all'}
+          removal={removal}
+          onDone={removed}
+          onCancel={() => setRemoval(null)}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={secondaryButton} disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={regenerate.isPending}
+          onClick={() => {
+            setRegenerateError(null);
+            regenerate.mutate(undefined);
+          }}
+        >
           New recovery codes
         </button>
-        <button type="button" className={secondaryButton} onClick={() => setRemoving(!removing)}>
+        <button type="button" className={secondaryButton} onClick={() => setRemoval({ kind: 'all' })}>
           Remove…
         </button>
       </div>
-      {removePasskey.isError && <Alert>{errorMessage(removePasskey.error, 'The passkey could not be removed')}</Alert>}
-      <AddPasskey onAdded={passkeyAdded} />
-      {removing && (
-        <RemoveFactor
-          onRemoved={() => {
-            setRemoving(false);
-            refresh();
+      {askingProof && (
+        <StepUpForm
+          intro={STEP_UP_INTRO}
+          submitLabel="Make new recovery codes"
+          busy={regenerate.isPending}
+          error={regenerateError}
+          onCancel={() => setAskingProof(false)}
+          onSubmit={(proof) => {
+            setRegenerateError(null);
+            regenerate.mutate(proof);
           }}
         />
       )}
+      {!askingProof && regenerateError && <Alert>{regenerateError}</Alert>}
+      <AddPasskey onAdded={passkeyAdded} />
     </div>
   );
 }
