@@ -5,15 +5,16 @@ import { StaffModel } from '../models/staff.ts';
 import { PASSWORD, holdRequests, newStaff, signIn, storage } from './auth-helpers.ts';
 
 test.describe('login screen', () => {
-  test('shows the heading, fields, Sign In and the note, without Google or its OR divider when unconfigured', async ({ page }) => {
+  test('shows the heading, fields, Sign In, the OR divider and the note, without Google when unconfigured', async ({ page }) => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByLabel('Email Address')).toHaveAttribute('type', 'email');
     await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByText(/authorized personnel only/)).toBeVisible();
-    // The divider stands between two ways in: without Google there is nothing under it.
-    await expect(page.getByRole('separator', { name: 'OR' })).toHaveCount(0);
+    // The divider stays; without Google, the line under it says why there is no button.
+    await expect(page.getByRole('separator', { name: 'OR' })).toBeVisible();
+    await expect(page.getByText('Google sign-in is not set up for this office.')).toBeVisible();
     await expect(page.getByText(/contact the system administrator/)).toBeVisible();
     await expect(page.getByTestId('google-sign-in')).toHaveCount(0);
     // No public header or footer around the console.

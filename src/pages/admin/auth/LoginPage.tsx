@@ -106,16 +106,16 @@ export default function LoginPage() {
               </button>
             </form>
 
-            {googleClientId && (
+            {/* The divider is always there; without Google, what stands under it says why there is no button. */}
+            <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
+              <span className="h-px flex-1 bg-slate-200" />
+              <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
+                OR
+              </span>
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+            {googleClientId ? (
               <div>
-                {/* The divider only stands between two ways in: without Google there is nothing under it. */}
-                <div className="my-6 flex items-center gap-3" role="separator" aria-label="OR">
-                  <span className="h-px flex-1 bg-slate-200" />
-                  <span className="text-xs font-semibold tracking-wider text-slate-500" aria-hidden="true">
-                    OR
-                  </span>
-                  <span className="h-px flex-1 bg-slate-200" />
-                </div>
                 <GoogleSignInButton
                   clientId={googleClientId}
                   onCredential={(credential) => {
@@ -129,6 +129,8 @@ export default function LoginPage() {
                   </p>
                 )}
               </div>
+            ) : (
+              <p className="text-center text-sm text-slate-600">Google sign-in is not set up for this office.</p>
             )}
           </>
         )}
