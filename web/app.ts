@@ -23,6 +23,7 @@ import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 import { mountSlackRoutes } from '../notify/slack/interactive.ts';
 import { importUploads } from './import-upload.ts';
+import { mountSignPage } from './sign-page.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -107,6 +108,8 @@ export async function createApp(config: Config, opts: { ssr?: boolean; built?: b
     }),
   );
   app.use('/trpc', trpcErrorHandler);
+  // The public signing page of compliance records: server-rendered HTML, no JavaScript (docs/compliance.md).
+  mountSignPage(app, config);
   mountRestRoutes(app, config, restApi);
   mountSeo(app, config);
   ssr?.mount(app);

@@ -2,7 +2,8 @@
 // stored plain keys (the leads' and customers' email and phone digits; the suppression list's hashes),
 // never by decrypting every record; exported as one JSON document; erased by de-identifying the leads
 // (through models/leads/) and customers, renaming their activity, dropping their queued notices. The
-// suppression entries, any consent record on the lead and the request's own record stay.
+// suppression entries, any consent record on the lead, the compliance records (docs/compliance.md) and the
+// request's own record stay.
 import { CustomerModel, type CustomerRecord } from '../customer.ts';
 import { leadRecordWithCustomer } from '../lead-changes.ts';
 import { ERASED_NAME, erasedEmail, eraseLeadPerson, findLeadRecords, type LeadRecord } from '../leads/index.ts';
@@ -13,6 +14,7 @@ import { openText } from '../../server/field-crypto.ts';
 import { notFound } from '../../server/errors.ts';
 import { contactKeys, entriesOfKeys, hashIds } from './suppression-store.ts';
 import { recordRequest } from './requests.ts';
+import { complianceRecordsOf, eraseSignRequests } from '../compliance/index.ts';
 
 export interface PersonQuery {
   email?: string;
@@ -141,16 +143,25 @@ export async function erasePerson(q: PersonQuery, by: string) {
   const ids = idsOf(h);
   for (const id of ids.leadIds) await eraseLeadPerson(id);
   await Promise.all(ids.customerIds.map((id) => CustomerModel.updateOne({ _id: id }, { $set: erasedCustomer(id) })));
-  const [activityEntries, notices] = await Promise.all([
+  const [activityEntries, notices, complianceRecords] = await Promise.all([
     renameInActivity(ids, ERASED_NAME),
     OutboxModel.deleteMany({ leadId: { $in: ids.leadIds } }),
+    // Kept: another law requires them (docs/compliance.md); the report lists them.
+    complianceRecordsOf(ids),
+    eraseSignRequests(ids, ERASED_NAME),
   ]);
-  const counts = { leads: ids.leadIds.length, customers: ids.customerIds.length, activityEntries, noticesDropped: notices.deletedCount };
+  const counts = {
+    leads: ids.leadIds.length,
+    customers: ids.customerIds.length,
+    activityEntries,
+    noticesDropped: notices.deletedCount,
+    complianceRecordsKept: complianceRecords.length,
+  };
   await recordRequest(
     'erase',
     by,
     h.keys.flatMap((k) => hashIds(k).slice(0, 1)),
     counts,
   );
-  return counts;
+  return { ...counts, complianceRecords };
 }

@@ -11,7 +11,11 @@ import { Notification, type Notice } from '../../../components/Notification.tsx'
 import { DataTable, ListNotice, TableMessageRow, inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
 
 /** The words of a request's counts. */
-const COUNT_WORDS: Record<string, string> = { activityEntries: 'activity entries', noticesDropped: 'queued notices dropped' };
+const COUNT_WORDS: Record<string, string> = {
+  activityEntries: 'activity entries',
+  noticesDropped: 'queued notices dropped',
+  complianceRecordsKept: 'compliance records kept (required by law)',
+};
 
 const dangerButton = 'min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60';
 
@@ -48,7 +52,7 @@ export default function PrivacyPage() {
         setConfirm('');
         setNotice({
           tone: 'success',
-          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped.`,
+          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped; ${done.complianceRecordsKept} compliance records kept (required by law).`,
         });
         void refresh();
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
