@@ -13,6 +13,7 @@ import { DialogActions } from '../../../components/ui.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { MedicalReasonPanel } from './MedicalReasonPanel.tsx';
 import { PoliciesPanel } from './PoliciesPanel.tsx';
+import { CompliancePanel } from '../../../components/compliance/CompliancePanel.tsx';
 
 export function CustomerModal({
   customerId,
@@ -113,6 +114,7 @@ export function CustomerModal({
         </form>
       )}
       {customerId && existing.data && <PoliciesPanel customerId={customerId} customerName={existing.data.name} />}
+      {customerId && existing.data && <CompliancePanel subject={{ customerId }} name={existing.data.name} />}
     </DialogFrame>
   );
 }
