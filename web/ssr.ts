@@ -28,8 +28,8 @@ export interface Ssr {
   close(): Promise<void>;
 }
 
-/** Paths the API and the search-engine files answer; pages never shadow them. */
-const NOT_A_PAGE = /^\/(api|trpc)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
+/** Paths the API, the signing page (web/sign-page.ts) and the search-engine files answer; pages never shadow them. */
+const NOT_A_PAGE = /^\/(api|trpc|sign)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
 
 const clientConfigOf = (config: Config): ClientConfig => ({
   adminHosts: config.ADMIN_HOSTS,
