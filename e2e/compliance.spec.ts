@@ -77,7 +77,14 @@ for (const size of [
 
       // A link prepared 25 hours ago has expired; a tampered one is unknown.
       const old = await createSignRequest(
-        { subject: { customerId: customer.id }, type: 'medicare-soa', language: 'en', products: ['pdp'], appointmentDate: '2027-01-20', scope: '' },
+        {
+          subject: { customerId: customer.id },
+          type: 'medicare-soa',
+          language: 'en',
+          products: ['pdp'],
+          appointmentDate: '2027-01-20',
+          scope: '',
+        },
         agent,
         new Date(Date.now() - 25 * 3_600_000),
       );

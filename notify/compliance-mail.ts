@@ -35,7 +35,12 @@ export function signedCopyMessage(r: ComplianceRecordView): MailMessage {
   const what = COMPLIANCE_TYPE_LABELS[r.type];
   const facts = `Signed by ${r.signerName} on ${r.signedAt.toISOString()} (text version ${r.textVersion}).`;
   const text = ['Your copy:', '', r.text, '', facts, '', site.name].join('\n');
-  const html = page([`Your copy of ${esc(what)}:`, `<pre style="white-space:pre-wrap;font-family:inherit">${esc(r.text)}</pre>`, esc(facts), esc(site.name)]);
+  const html = page([
+    `Your copy of ${esc(what)}:`,
+    `<pre style="white-space:pre-wrap;font-family:inherit">${esc(r.text)}</pre>`,
+    esc(facts),
+    esc(site.name),
+  ]);
   return { subject: `Your signed copy: ${what} - ${site.name}`, text, html };
 }
 

@@ -94,7 +94,9 @@ export const complianceRouter = router({
     .input(textUpdateInput)
     .mutation(({ input, ctx }) => saveText(input.type, input.language, input.body, auditActorOf(ctx))),
   settings: protectedProcedure.query(() => complianceSettings()),
-  updateSettings: adminProcedure.input(complianceSettingsInput).mutation(({ input, ctx }) => updateComplianceSettings(input, auditActorOf(ctx))),
+  updateSettings: adminProcedure
+    .input(complianceSettingsInput)
+    .mutation(({ input, ctx }) => updateComplianceSettings(input, auditActorOf(ctx))),
 
   /** The audit export (admins): a ZIP of printable pages and a CSV index, audited with its scope and count. */
   export: adminProcedure.input(exportInput).mutation(async ({ input, ctx }) => {
@@ -119,7 +121,11 @@ const subjectOf = (req: { query: Record<string, unknown> }) => ({ leadId: query(
 
 export const complianceRest = restRoutes(complianceRouter, [
   { method: 'get', path: '/api/admin/compliance/records', handle: (c, req) => c.panel(subjectOf(req)) },
-  { method: 'get', path: '/api/admin/compliance/records/:recordId', handle: (c, req) => c.record({ recordId: String(req.params.recordId) }) },
+  {
+    method: 'get',
+    path: '/api/admin/compliance/records/:recordId',
+    handle: (c, req) => c.record({ recordId: String(req.params.recordId) }),
+  },
   { method: 'post', path: '/api/admin/compliance/records', status: 201, handle: (c, req) => c.add(req.body) },
   {
     method: 'post',
@@ -128,7 +134,11 @@ export const complianceRest = restRoutes(complianceRouter, [
     handle: (c, req) => c.amend({ ...req.body, recordId: String(req.params.recordId) }),
   },
   { method: 'post', path: '/api/admin/compliance/requests', status: 201, handle: (c, req) => c.request(req.body) },
-  { method: 'delete', path: '/api/admin/compliance/requests/:requestId', handle: (c, req) => c.cancel({ requestId: String(req.params.requestId) }) },
+  {
+    method: 'delete',
+    path: '/api/admin/compliance/requests/:requestId',
+    handle: (c, req) => c.cancel({ requestId: String(req.params.requestId) }),
+  },
   {
     method: 'get',
     path: '/api/admin/compliance/export',
@@ -136,7 +146,11 @@ export const complianceRest = restRoutes(complianceRouter, [
       const from = query(req, 'from');
       const to = query(req, 'to');
       const { fileName, zipBase64 } = await c.export(from || to ? { from: from ?? '', to: to ?? '' } : { subject: subjectOf(req) });
-      res.set({ 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'no-store' });
+      res.set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+      });
       res.status(200).send(Buffer.from(zipBase64, 'base64'));
     },
   },

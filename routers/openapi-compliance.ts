@@ -50,7 +50,8 @@ export const COMPLIANCE_ROUTES = [
   {
     method: 'get' as const,
     path: '/api/admin/compliance/export',
-    summary: "Admins: a ZIP of printable record pages and index.csv, for a person (?leadId=/?customerId=) or a range (?from=&to=, YYYY-MM-DD)",
+    summary:
+      'Admins: a ZIP of printable record pages and index.csv, for a person (?leadId=/?customerId=) or a range (?from=&to=, YYYY-MM-DD)',
     staff: true,
     query: complianceQuery,
   },

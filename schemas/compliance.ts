@@ -110,9 +110,16 @@ export const textUpdateInput = z.strictObject({
 });
 
 export const complianceSettingsInput = z.strictObject({
-  linkHours: z.number().int().min(1).max(24 * 14).optional(),
+  linkHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .optional(),
   retentionYears: z
-    .strictObject(Object.fromEntries(COMPLIANCE_TYPES.map((t) => [t, z.number().int().min(1).max(50)])) as Record<ComplianceType, z.ZodNumber>)
+    .strictObject(
+      Object.fromEntries(COMPLIANCE_TYPES.map((t) => [t, z.number().int().min(1).max(50)])) as Record<ComplianceType, z.ZodNumber>,
+    )
     .partial()
     .optional(),
 });

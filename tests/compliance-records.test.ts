@@ -29,8 +29,12 @@ beforeAll(async () => {
   ({ admin } = office);
   ben = office.agents['Ben Carter']!;
   stef = office.agents.Stef!;
-  await db().collection('staffs').updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
-  const res = await server.api('POST', '/api/referral', { body: { name: 'Quinn Zed', email: 'quinn.zed@example.com', phone: '(720) 555-0177' } });
+  await db()
+    .collection('staffs')
+    .updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
+  const res = await server.api('POST', '/api/referral', {
+    body: { name: 'Quinn Zed', email: 'quinn.zed@example.com', phone: '(720) 555-0177' },
+  });
   expect(res.status).toBe(201);
   leadId = (await asAdmin().leads.page.query({ search: 'quinn' })).leads[0]!.leadId;
   const customer = await server.api('POST', '/api/admin/customers', {
@@ -65,9 +69,21 @@ describe('the API', () => {
       ['POST', '/api/admin/compliance/requests', { subject: { leadId }, type: 'aca-consent', extra: 1 }],
       ['POST', '/api/admin/compliance/requests', { subject: { leadId }, type: 'aca-consent', scope: 'x'.repeat(5000) }],
       ['POST', '/api/admin/compliance/requests', { subject: { leadId: '64b000000000000000000000' }, type: 'aca-consent' }],
-      ['POST', '/api/admin/compliance/requests', { subject: { leadId }, type: 'medicare-soa', products: ['yacht'], appointmentDate: '2026-12-01' }],
-      ['POST', '/api/admin/compliance/records', { subject: { leadId }, type: 'aca-review', captureMethod: 'signed-link', reference: 'x', signerName: 'Q' }],
-      ['POST', '/api/admin/compliance/records', { subject: { leadId }, type: 'aca-review', captureMethod: 'paper', reference: '', signerName: 'Q' }],
+      [
+        'POST',
+        '/api/admin/compliance/requests',
+        { subject: { leadId }, type: 'medicare-soa', products: ['yacht'], appointmentDate: '2026-12-01' },
+      ],
+      [
+        'POST',
+        '/api/admin/compliance/records',
+        { subject: { leadId }, type: 'aca-review', captureMethod: 'signed-link', reference: 'x', signerName: 'Q' },
+      ],
+      [
+        'POST',
+        '/api/admin/compliance/records',
+        { subject: { leadId }, type: 'aca-review', captureMethod: 'paper', reference: '', signerName: 'Q' },
+      ],
       ['POST', '/api/admin/compliance/records/64b000000000000000000000/amendments', { kind: 'correction', note: 'x' }],
       ['POST', '/api/admin/compliance/records/abc/amendments', { kind: 'delete', note: 'x' }],
       ['GET', '/api/admin/compliance/records?leadId=nope', undefined],
@@ -85,19 +101,35 @@ describe('the API', () => {
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(typeof res.body.error).toBe('string');
     }
-    const big = await server.api('POST', '/api/admin/compliance/requests', { token: admin, body: JSON.stringify({ scope: 'x'.repeat(200_000) }) });
+    const big = await server.api('POST', '/api/admin/compliance/requests', {
+      token: admin,
+      body: JSON.stringify({ scope: 'x'.repeat(200_000) }),
+    });
     expect(big.status).toBe(413);
     expect(await stored()).toBe(before);
   });
 
   it("keeps other staff's links and records theirs, and the export for admins", async () => {
-    const made = await asBen().compliance.request.mutate({ subject: { customerId }, type: 'medicare-soa', products: ['pdp'], appointmentDate: '2027-01-05' });
+    const made = await asBen().compliance.request.mutate({
+      subject: { customerId },
+      type: 'medicare-soa',
+      products: ['pdp'],
+      appointmentDate: '2027-01-05',
+    });
     const [record] = (await asBen().compliance.panel.query({ leadId })).records;
     const before = await stored();
     expect((await outcome(asStef().compliance.cancel.mutate({ requestId: made.request.requestId }))).status).toBe(403);
-    expect((await outcome(asStef().compliance.amend.mutate({ recordId: record!.recordId, kind: 'rescission', note: 'no' }))).status).toBe(403);
+    expect((await outcome(asStef().compliance.amend.mutate({ recordId: record!.recordId, kind: 'rescission', note: 'no' }))).status).toBe(
+      403,
+    );
     expect((await outcome(asStef().compliance.export.mutate({ subject: { leadId } }))).status).toBe(403);
-    expect((await outcome(asStef().compliance.saveText.mutate({ type: 'aca-consent', language: 'en', body: 'A new consent text, long enough.' }))).status).toBe(403);
+    expect(
+      (
+        await outcome(
+          asStef().compliance.saveText.mutate({ type: 'aca-consent', language: 'en', body: 'A new consent text, long enough.' }),
+        )
+      ).status,
+    ).toBe(403);
     expect(await stored()).toBe(before);
     expect((await asStef().compliance.unsignedSoas.query()).length).toBe(0);
     expect((await asBen().compliance.unsignedSoas.query()).map((r) => r.requestId)).toContain(made.request.requestId);
@@ -107,10 +139,24 @@ describe('the API', () => {
 
   it('is append-only: a rescission is a new record and the old one is unchanged; every full read is audited', async () => {
     const [old] = (await asBen().compliance.panel.query({ leadId })).records.filter((r) => r.type === 'aca-consent');
-    const raw = JSON.stringify(await db().collection('compliance_records').findOne({ _id: new mongoose.Types.ObjectId(old!.recordId) }));
-    const rescinded = await asBen().compliance.amend.mutate({ recordId: old!.recordId, kind: 'rescission', note: 'Asked by phone to rescind' });
+    const raw = JSON.stringify(
+      await db()
+        .collection('compliance_records')
+        .findOne({ _id: new mongoose.Types.ObjectId(old!.recordId) }),
+    );
+    const rescinded = await asBen().compliance.amend.mutate({
+      recordId: old!.recordId,
+      kind: 'rescission',
+      note: 'Asked by phone to rescind',
+    });
     expect(rescinded).toMatchObject({ kind: 'rescission', amends: old!.recordId, type: 'aca-consent' });
-    expect(JSON.stringify(await db().collection('compliance_records').findOne({ _id: new mongoose.Types.ObjectId(old!.recordId) }))).toBe(raw);
+    expect(
+      JSON.stringify(
+        await db()
+          .collection('compliance_records')
+          .findOne({ _id: new mongoose.Types.ObjectId(old!.recordId) }),
+      ),
+    ).toBe(raw);
     const panel = await asBen().compliance.panel.query({ leadId });
     expect(panel.status.find((s) => s.type === 'aca-consent')!.current).toBeNull();
     const { ComplianceRecordModel } = await import('../models/compliance/schema.ts');
@@ -128,7 +174,9 @@ describe('the API', () => {
 describe('the audit export and an erasure', () => {
   it('exports a ZIP of printable pages, the text as signed, with a CSV index of every record in the range', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const res = await fetch(`${server.url}/api/admin/compliance/export?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${server.url}/api/admin/compliance/export?from=${today}&to=${today}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));

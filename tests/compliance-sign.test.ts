@@ -43,7 +43,11 @@ const page = async (path: string) => {
   return { status: res.status, html: await res.text(), type: res.headers.get('content-type') ?? '' };
 };
 const post = async (path: string, fields: Record<string, string>, type = 'application/x-www-form-urlencoded') => {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': type }, body: new URLSearchParams(fields).toString() });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: new URLSearchParams(fields).toString(),
+  });
   return { status: res.status, html: await res.text() };
 };
 const sign = (path: string, name = 'Rosa M. Medina', lang = 'es', version = '1') => post(path, { name, consent: 'yes', lang, version });
@@ -67,7 +71,13 @@ describe('the signing page', () => {
     expect(done.html).toContain('Firmado. Gracias.');
     expect(done.html).toContain('Rosa M. Medina');
     const [record] = await records().find({ customerId }).toArray();
-    expect(record).toMatchObject({ type: 'medicare-soa', language: 'es', textVersion: 1, signerName: 'Rosa M. Medina', products: ['ma', 'pdp'] });
+    expect(record).toMatchObject({
+      type: 'medicare-soa',
+      language: 'es',
+      textVersion: 1,
+      signerName: 'Rosa M. Medina',
+      products: ['ma', 'pdp'],
+    });
     expect(record!.text).toContain('Formulario de confirmación');
     expect(record!.textHash).toMatch(/^[0-9a-f]{64}$/);
     expect(record!.ip).not.toBe('');

@@ -48,7 +48,11 @@ const WORDS = {
 const langOf = (v: unknown, fallback: Language): Language => (LANGUAGES.includes(v as Language) ? (v as Language) : fallback);
 
 function send(res: Response, status: number, title: string, body: string, lang: Language) {
-  res.status(status).set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' }).type('html').send(pageHtml(title, body, lang));
+  res
+    .status(status)
+    .set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' })
+    .type('html')
+    .send(pageHtml(title, body, lang));
 }
 
 const notice = (res: Response, status: number, lang: Language, head: string, more = '') =>
@@ -102,7 +106,13 @@ async function handleSign(config: Config, req: Request, res: Response) {
   if (done.state !== 'signed') return showForm(res, token, lang, 409, WORDS[lang].stale, f.name);
   // A copy by email when mail is on; the page itself is the printable copy.
   void sendComplianceMail(config, done.email, signedCopyMessage(done.record));
-  send(res, 200, WORDS[lang].signed, `<p role="status"><strong>${esc(WORDS[lang].signed)}</strong></p>${recordBody(done.record, lang)}`, lang);
+  send(
+    res,
+    200,
+    WORDS[lang].signed,
+    `<p role="status"><strong>${esc(WORDS[lang].signed)}</strong></p>${recordBody(done.record, lang)}`,
+    lang,
+  );
 }
 
 /** Mounts GET and POST /sign/:token with a small form parser of their own and HTML error pages. */

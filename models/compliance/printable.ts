@@ -92,4 +92,5 @@ export function recordBody(r: ComplianceRecordView, lang: Language = r.language)
     .join('')}</dl><p class="noprint">${esc(w.print)}</p>`;
 }
 
-export const recordPage = (r: ComplianceRecordView) => pageHtml(`${COMPLIANCE_TYPE_LABELS[r.type]} – ${r.recordId}`, recordBody(r), r.language);
+export const recordPage = (r: ComplianceRecordView) =>
+  pageHtml(`${COMPLIANCE_TYPE_LABELS[r.type]} – ${r.recordId}`, recordBody(r), r.language);

@@ -220,7 +220,9 @@ export function statusOf(records: ComplianceRecordView[], now = new Date()): Typ
   const rescinded = new Set(records.filter((r) => r.kind === 'rescission').map((r) => r.amends));
   const corrected = new Set(records.filter((r) => r.kind === 'correction').map((r) => r.amends));
   return COMPLIANCE_TYPES.map((type) => {
-    const live = records.filter((r) => r.type === type && r.kind !== 'rescission' && !rescinded.has(r.recordId) && !corrected.has(r.recordId));
+    const live = records.filter(
+      (r) => r.type === type && r.kind !== 'rescission' && !rescinded.has(r.recordId) && !corrected.has(r.recordId),
+    );
     let current: ComplianceRecordView | null = live[0] ?? null;
     let validUntil: Date | null = null;
     if (current && type === 'medicare-soa') {

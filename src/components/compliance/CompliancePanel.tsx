@@ -22,13 +22,18 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
   const [open, setOpen] = useState<string | null>(null);
   const full = useQuery(trpc.compliance.record.queryOptions({ recordId: open ?? '' }, { enabled: Boolean(open) }));
   const cancel = useMutation(
-    trpc.compliance.cancel.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.compliance.pathKey() }) }),
+    trpc.compliance.cancel.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.compliance.pathKey() }),
+    }),
   );
   const id = 'leadId' in subject ? subject.leadId : subject.customerId;
   const now = Date.now();
 
   return (
-    <section aria-labelledby={`compliance-${id}`} className="mt-6 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby={`compliance-${id}`}
+      className="mt-6 space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`compliance-${id}`} className="text-lg font-semibold text-slate-900">
           Compliance
@@ -43,7 +48,9 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
       {panel.isPending ? (
         <p className="text-sm text-slate-600">Loading compliance records...</p>
       ) : panel.isError ? (
-        <p className="text-sm text-red-700">{errorMessage(panel.error, 'Failed to load compliance records', 'Error loading compliance records')}</p>
+        <p className="text-sm text-red-700">
+          {errorMessage(panel.error, 'Failed to load compliance records', 'Error loading compliance records')}
+        </p>
       ) : (
         <>
           <ul aria-label={`Compliance status of ${name}`} className="grid gap-2 text-sm sm:grid-cols-3">
@@ -89,7 +96,9 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
                     {open === r.recordId ? 'Hide text' : 'Show signed text'}
                   </button>
                   {open === r.recordId && full.data && (
-                    <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-slate-800">{full.data.text}</pre>
+                    <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 font-sans text-slate-800">
+                      {full.data.text}
+                    </pre>
                   )}
                 </li>
               ))}

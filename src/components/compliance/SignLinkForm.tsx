@@ -61,7 +61,12 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
           <button
             type="button"
             className={secondaryButton}
-            onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
           >
             {copied ? 'Copied' : 'Copy link'}
           </button>
@@ -116,13 +121,26 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
           </fieldset>
           <label className="block text-slate-700">
             Appointment date
-            <input type="date" className={inputClass} value={appointmentDate} onChange={(e) => setAppointmentDate(e.target.value)} disabled={busy} />
+            <input
+              type="date"
+              className={inputClass}
+              value={appointmentDate}
+              onChange={(e) => setAppointmentDate(e.target.value)}
+              disabled={busy}
+            />
           </label>
         </>
       ) : (
         <label className="block text-slate-700">
           {type === 'aca-consent' ? 'Scope, purpose and duration of the help' : 'The attestations explained'}
-          <textarea className={inputClass} rows={3} maxLength={1000} value={scope} onChange={(e) => setScope(e.target.value)} disabled={busy} />
+          <textarea
+            className={inputClass}
+            rows={3}
+            maxLength={1000}
+            value={scope}
+            onChange={(e) => setScope(e.target.value)}
+            disabled={busy}
+          />
         </label>
       )}
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}

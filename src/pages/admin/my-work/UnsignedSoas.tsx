@@ -17,7 +17,9 @@ export function UnsignedSoas({ adminHost, now }: { adminHost: boolean; now: numb
       {soas.isError ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-red-700">The list could not be loaded.</p>
       ) : list.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">Every Scope of Appointment you sent is signed</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-600">
+          Every Scope of Appointment you sent is signed
+        </p>
       ) : (
         <ul className="space-y-2">
           {list.map((q) => {
@@ -25,7 +27,10 @@ export function UnsignedSoas({ adminHost, now }: { adminHost: boolean; now: numb
             return (
               <li key={q.requestId} className="rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm sm:p-4">
                 {q.leadId ? (
-                  <Link to={leadRecordHref(adminHost, q.leadId)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+                  <Link
+                    to={leadRecordHref(adminHost, q.leadId)}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline"
+                  >
                     {q.personName}
                   </Link>
                 ) : (
@@ -33,7 +38,9 @@ export function UnsignedSoas({ adminHost, now }: { adminHost: boolean; now: numb
                 )}
                 <p className="text-slate-700">
                   Appointment {q.appointmentDate ?? '—'} · sent {new Date(q.createdAt).toLocaleString()} ·{' '}
-                  <span className={expired ? 'font-medium text-rose-700' : undefined}>{expired ? 'link expired: send a new one' : 'link open'}</span>
+                  <span className={expired ? 'font-medium text-rose-700' : undefined}>
+                    {expired ? 'link expired: send a new one' : 'link open'}
+                  </span>
                 </p>
               </li>
             );
