@@ -13,3 +13,4 @@ export { complianceSettings, currentTexts, saveText, updateComplianceSettings } 
 export { exportZip, EXPORT_MAX_RECORDS } from './export.ts';
 export { complianceRecordsOf, eraseSignRequests, type KeptRecord } from './retention.ts';
 export { esc, pageHtml, recordBody, recordPage } from './printable.ts';
+export { SOA_NEEDS_REASON, soaNoteForAppointment } from './appointments.ts';
