@@ -53,7 +53,7 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
         </p>
       ) : (
         <>
-          <ul aria-label={`Compliance status of ${name}`} className="grid gap-2 text-sm sm:grid-cols-3">
+          <ul aria-label="Compliance status" className="grid gap-2 text-sm sm:grid-cols-3">
             {panel.data.status.map((s) => (
               <li key={s.type} className="rounded-lg border border-slate-200 p-2">
                 <span className="font-medium text-slate-900">{COMPLIANCE_TYPE_LABELS[s.type]}: </span>
@@ -68,8 +68,9 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
               </li>
             ))}
           </ul>
+          {panel.data.records.length === 0 && <p className="text-sm text-slate-600">No compliance records for {name} yet.</p>}
           {panel.data.records.length > 0 && (
-            <ul aria-label={`Compliance records of ${name}`} className="space-y-2 text-sm">
+            <ul aria-label="Compliance records" className="space-y-2 text-sm">
               {panel.data.records.map((r) => (
                 <li key={r.recordId} className="rounded-lg border border-slate-200 p-3">
                   <p className="font-semibold text-slate-900">
