@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'DATA_KEYS_ROTATED',
   'PERSON_DATA_EXPORTED',
   'PERSON_ERASED',
+  'COMPLIANCE_RECORD_READ',
+  'COMPLIANCE_EXPORTED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

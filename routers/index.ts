@@ -15,6 +15,7 @@ import { privacyRouter } from './privacy.ts';
 import { assignmentRouter } from './assignment.ts';
 import { policiesRouter } from './policies.ts';
 import { customerImportRest, customerImportRouter } from './customer-import.ts';
+import { complianceRest, complianceRouter } from './compliance.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   assignment: assignmentRouter,
   policies: policiesRouter,
   customerImport: customerImportRouter,
+  compliance: complianceRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -44,5 +46,6 @@ export const restApi = [
   ...customerImportRest,
   ...customersRest,
   ...analyticsRest,
+  ...complianceRest,
   ...openApiRest,
 ];

@@ -15,6 +15,7 @@ import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
 import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
+import { soaNoteForAppointment } from '../models/compliance/index.ts';
 import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { conversionTable } from '../models/leads/index.ts';
@@ -72,10 +73,16 @@ export const leadsRouter = router({
 
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
   /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
+  /** `kind: "medicare-appointment"` without a valid Scope of Appointment needs `soaReason` (409 otherwise). */
   logCall: protectedProcedure.input(logCallInput).mutation(async ({ input, ctx }) => {
     const actor = actorOf(ctx);
     const asked = input.outcome === 'do-not-contact';
     if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
+    // A Medicare appointment without a valid Scope of Appointment needs a reason; the note keeps it.
+    if (input.kind === 'medicare-appointment') {
+      const soaNote = await soaNoteForAppointment(input.leadId, input.soaReason);
+      input = { ...input, note: input.note ? `${soaNote}\n${input.note}` : soaNote };
+    }
     const lead = await logCall(input, actor);
     if (!asked) return lead;
     return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };

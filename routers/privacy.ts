@@ -48,7 +48,7 @@ export const privacyRouter = router({
     const done = await erasePerson(input.person, ctx.staff.name);
     await recordAudit(auditActorOf(ctx), {
       action: 'PERSON_ERASED',
-      detail: `${done.leads} leads, ${done.customers} customers, ${done.policies} policies, ${done.activityEntries} activity entries, ${done.noticesDropped} notices dropped`,
+      detail: `${done.leads} leads, ${done.customers} customers, ${done.policies} policies, ${done.activityEntries} activity entries, ${done.noticesDropped} notices dropped, ${done.complianceRecordsKept} compliance records kept`,
     });
     return done;
   }),

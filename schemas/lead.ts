@@ -192,6 +192,9 @@ export const logCallInput = leadIdInput.extend({
   followUpAt: followUpAtField.nullish(),
   /** The caller saw that the person asked not to be contacted and logs the call anyway. */
   confirmDoNotContact: z.boolean().optional(),
+  /** A Medicare appointment needs a valid Scope of Appointment, or a reason (docs/compliance.md). */
+  kind: z.enum(['call', 'medicare-appointment']).optional(),
+  soaReason: z.string().overwrite(stripControls).trim().max(300, 'The reason must be at most 300 characters').optional(),
 });
 export type LogCallInput = z.infer<typeof logCallInput>;
 

@@ -26,6 +26,7 @@ import { importUploads } from './import-upload.ts';
 import { contactForm } from './contact-form.ts';
 import { CONTACT_PATH } from '../schemas/lead-form.ts';
 import type { ContactRenderer } from './ssr.ts';
+import { mountSignPage } from './sign-page.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -114,6 +115,8 @@ export async function createApp(
     }),
   );
   app.use('/trpc', trpcErrorHandler);
+  // The public signing page of compliance records: server-rendered HTML, no JavaScript (docs/compliance.md).
+  mountSignPage(app, config);
   mountRestRoutes(app, config, restApi);
   // The lead form without JavaScript: the same procedure as POST /api/referral, answered with pages.
   const renderContact = ssr?.renderContact ?? opts.renderContact;

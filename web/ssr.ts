@@ -34,8 +34,8 @@ export interface Ssr {
 /** Renders the whole Get Started page (main site mode) with the lead form in this state. */
 export type ContactRenderer = (leadForm: LeadFormState) => Promise<string>;
 
-/** Paths the API and the search-engine files answer; pages never shadow them. */
-const NOT_A_PAGE = /^\/(api|trpc)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
+/** Paths the API, the signing page (web/sign-page.ts) and the search-engine files answer; pages never shadow them. */
+const NOT_A_PAGE = /^\/(api|trpc|sign)(\/|$)|^\/(robots\.txt|sitemap\.xml)$/;
 
 const clientConfigOf = (config: Config): ClientConfig => ({
   adminHosts: config.ADMIN_HOSTS,

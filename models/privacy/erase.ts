@@ -16,6 +16,7 @@ import { overwriteFreedPages } from '../../server/free-pages.ts';
 import { clearReasons, hashIds } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';
 import { recordRequest } from './requests.ts';
+import { complianceRecordsOf, eraseSignRequests } from '../compliance/index.ts';
 
 /** What an erasure keeps, and why: shown with its answer. */
 export const ERASURE_KEPT: readonly { what: string; why: string }[] = [
@@ -30,6 +31,10 @@ export const ERASURE_KEPT: readonly { what: string; why: string }[] = [
   {
     what: 'Audit entries of who read their medical details and when (their name and the reasons given are removed)',
     why: 'Access to health information must stay accountable; the audit log is kept whole.',
+  },
+  {
+    what: "Compliance records (ACA consent and application review, Medicare Scope of Appointment) with the signer's typed name and the text signed",
+    why: 'CMS and HHS rules require them for 10 years (docs/compliance.md); the report lists them.',
   },
   {
     what: 'The record of this request, naming the person only by keyed hashes',
@@ -111,6 +116,8 @@ export interface ErasureReport {
   auditEntries: number;
   doNotContactEntries: number;
   noticesDropped: number;
+  complianceRecordsKept: number;
+  complianceRecords: Awaited<ReturnType<typeof complianceRecordsOf>>;
   /** The database files hold none of it (false on a MongoDB server, which manages its own storage). */
   freedPagesOverwritten: boolean;
   kept: readonly { what: string; why: string }[];
@@ -123,12 +130,15 @@ export async function erasePerson(q: PersonQuery, by: string): Promise<ErasureRe
   const ids = idsOf(h);
   for (const id of ids.leadIds) await eraseLeadPerson(id);
   await Promise.all(h.customers.map((c) => CustomerModel.updateOne({ _id: c._id }, { $set: erasedCustomer(c) })));
-  const [policies, activityEntries, auditEntries, doNotContactEntries, notices] = await Promise.all([
+  const [policies, activityEntries, auditEntries, doNotContactEntries, notices, complianceRecords] = await Promise.all([
     erasePolicies(ids.customerIds),
     renameInActivity(ids, ERASED_NAME),
     eraseFromAudit(ids.customerIds),
     clearReasons(h.keys),
     OutboxModel.deleteMany({ leadId: { $in: ids.leadIds } }),
+    // Kept: another law requires them (docs/compliance.md); the report lists them.
+    complianceRecordsOf(ids),
+    eraseSignRequests(ids, ERASED_NAME),
   ]);
   const counts = {
     leads: ids.leadIds.length,
@@ -138,6 +148,7 @@ export async function erasePerson(q: PersonQuery, by: string): Promise<ErasureRe
     auditEntries,
     doNotContactEntries,
     noticesDropped: notices.deletedCount,
+    complianceRecordsKept: complianceRecords.length,
   };
   await recordRequest(
     'erase',
@@ -146,5 +157,5 @@ export async function erasePerson(q: PersonQuery, by: string): Promise<ErasureRe
     counts,
   );
   const freedPagesOverwritten = await overwriteFreedPages();
-  return { ...counts, freedPagesOverwritten, kept: ERASURE_KEPT };
+  return { ...counts, complianceRecords, freedPagesOverwritten, kept: ERASURE_KEPT };
 }

@@ -11,6 +11,7 @@ import { errorMessage } from '../lib/error-message.ts';
 import { useLeadSaved } from '../lib/use-lead-saved.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
 import { DoNotContactCheck } from './DoNotContact.tsx';
+import { MedicareAppointmentCheck, useMedicareAppointment } from './compliance/MedicareAppointmentCheck.tsx';
 import { DialogActions, inputClass, secondaryButton } from './ui.tsx';
 import {
   CALL_NOTE_MAX,
@@ -48,6 +49,8 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
   /** A person who asked not to be contacted: the call is logged only once the caller ticks that they know. */
   const [overrideDoNotContact, setOverrideDoNotContact] = useState(false);
   const asksFirst = Boolean(lead.doNotContact) && form.outcome !== 'do-not-contact';
+  /** A Medicare appointment: without a valid Scope of Appointment it needs a reason (docs/compliance.md). */
+  const medicare = useMedicareAppointment(lead.leadId);
 
   const logCall = useMutation(
     trpc.leads.logCall.mutationOptions({
@@ -91,7 +94,11 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
       setFailure(`${lead.name} asked not to be contacted. Tick the box to log this call anyway.`);
       return;
     }
-    logCall.mutate({ ...checked.input, ...(asksFirst ? { confirmDoNotContact: true } : {}) });
+    if (medicare.missingReason) {
+      setFailure('No valid Scope of Appointment is on file. Give a reason to log the Medicare appointment anyway.');
+      return;
+    }
+    logCall.mutate({ ...checked.input, ...(asksFirst ? { confirmDoNotContact: true } : {}), ...medicare.input });
   }
 
   const describedBy = (field: keyof LogCallForm) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -115,6 +122,7 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
         {lead.doNotContact && (
           <DoNotContactCheck mark={lead.doNotContact} checked={overrideDoNotContact} disabled={saving} onChange={setOverrideDoNotContact} />
         )}
+        <MedicareAppointmentCheck state={medicare} disabled={saving} />
 
         <div
           role="radiogroup"

@@ -27,6 +27,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   DATA_KEYS_ROTATED: 'Rotated the data encryption key',
   PERSON_DATA_EXPORTED: "Downloaded a person's data (privacy request)",
   PERSON_ERASED: 'Erased a person (privacy request)',
+  COMPLIANCE_RECORD_READ: 'Read a compliance record',
+  COMPLIANCE_EXPORTED: 'Exported compliance records',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

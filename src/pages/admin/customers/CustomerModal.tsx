@@ -16,6 +16,7 @@ import { DialogActions } from '../../../components/ui.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { MedicalReasonPanel } from './MedicalReasonPanel.tsx';
 import { PoliciesPanel } from './PoliciesPanel.tsx';
+import { CompliancePanel } from '../../../components/compliance/CompliancePanel.tsx';
 
 export function CustomerModal({
   customerId,
@@ -123,6 +124,7 @@ export function CustomerModal({
       {customerId && existing.data && (
         <PoliciesPanel customerId={customerId} customerName={existing.data.name} onEditorChange={setPolicyOpen} />
       )}
+      {customerId && existing.data && !policyOpen && <CompliancePanel subject={{ customerId }} name={existing.data.name} />}
       {form !== null && !policyOpen && (
         <DialogActions
           form={formId}

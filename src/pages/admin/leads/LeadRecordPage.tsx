@@ -23,6 +23,7 @@ import { LeadFacts } from './LeadFacts.tsx';
 import { LeadRecordActions } from './LeadRecordActions.tsx';
 import { LeadTimeline } from './LeadTimeline.tsx';
 import { DoNotContactPanel } from '../../../components/DoNotContact.tsx';
+import { CompliancePanel } from '../../../components/compliance/CompliancePanel.tsx';
 
 type Dialog = 'notes' | 'call' | 'delete' | 'close' | 'follow-up';
 
@@ -165,6 +166,8 @@ export default function LeadRecordPage() {
           </div>
         )}
       </section>
+
+      <CompliancePanel subject={{ leadId }} name={lead.name} />
 
       <section aria-labelledby="lead-timeline" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 id="lead-timeline" className="mb-4 text-lg font-semibold text-slate-900">

@@ -19,6 +19,7 @@ import { LogCallDialog } from '../../../components/LogCallDialog.tsx';
 import { inputClass, ListNotice } from '../../../components/ui.tsx';
 import { WorkSection, type WorkAction } from './WorkSection.tsx';
 import { BookSection } from './BookSection.tsx';
+import { UnsignedSoas } from './UnsignedSoas.tsx';
 
 export const WORK_REFRESH_MS = 30_000;
 
@@ -153,6 +154,7 @@ export default function MyWorkPage() {
               action={agent ? claimFor(agent, mine) : null}
               {...{ now, adminHost, busy: claiming }}
             />
+            {mine && <UnsignedSoas adminHost={adminHost} now={now} />}
             <BookSection agent={agent} now={now} adminHost={adminHost} />
           </>
         )

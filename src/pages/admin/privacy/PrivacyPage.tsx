@@ -19,6 +19,7 @@ const COUNT_WORDS: Record<string, string> = {
   auditEntries: 'audit entries',
   doNotContactEntries: 'do-not-contact entries',
   noticesDropped: 'queued notices dropped',
+  complianceRecordsKept: 'compliance records kept (required by law)',
 };
 
 const dangerButton = 'min-h-11 rounded-lg bg-rose-600 px-4 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60';
@@ -70,7 +71,7 @@ export default function PrivacyPage() {
         setKept(done.kept);
         setNotice({
           tone: 'success',
-          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped. ${done.policies} policies de-identified.`,
+          message: `Erased: ${done.leads} leads, ${done.customers} customers, ${done.activityEntries} activity entries; ${done.noticesDropped} queued notices dropped. ${done.policies} policies de-identified; ${done.complianceRecordsKept} compliance records kept (required by law).`,
         });
         void refresh();
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });

@@ -1,0 +1,16 @@
+// Compliance records (docs/compliance.md): what the routers, the signing page and the other models use.
+export { addCapturedRecord, amendRecord, findRecord, recordsOf, resolveSubject, statusOf, type TypeStatus } from './records.ts';
+export {
+  cancelSignRequest,
+  createSignRequest,
+  openSignRequest,
+  requestsOf,
+  signRequest,
+  textForRequest,
+  unsignedSoasOf,
+} from './requests.ts';
+export { complianceSettings, currentTexts, saveText, updateComplianceSettings } from './texts.ts';
+export { exportZip, EXPORT_MAX_RECORDS } from './export.ts';
+export { complianceRecordsOf, eraseSignRequests, type KeptRecord } from './retention.ts';
+export { esc, pageHtml, recordBody, recordPage } from './printable.ts';
+export { SOA_NEEDS_REASON, soaNoteForAppointment } from './appointments.ts';

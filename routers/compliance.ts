@@ -1,0 +1,157 @@
+// Compliance records (docs/compliance.md): a person's panel, sign requests, records captured by call or on
+// paper, corrections and rescissions, the texts and settings (admins) and the audit export (admins). The
+// rules live in models/compliance/; the public signing page is web/sign-page.ts.
+import { z } from 'zod';
+import {
+  complianceSettingsInput,
+  exportInput,
+  recordAddInput,
+  recordAmendInput,
+  recordIdInput,
+  requestIdInput,
+  signRequestInput,
+  subjectInput,
+  textUpdateInput,
+} from '../schemas/compliance.ts';
+import {
+  addCapturedRecord,
+  amendRecord,
+  cancelSignRequest,
+  complianceSettings,
+  createSignRequest,
+  currentTexts,
+  exportZip,
+  EXPORT_MAX_RECORDS,
+  findRecord,
+  recordsOf,
+  requestsOf,
+  resolveSubject,
+  saveText,
+  statusOf,
+  unsignedSoasOf,
+  updateComplianceSettings,
+} from '../models/compliance/index.ts';
+import { recordAudit } from '../models/audit.ts';
+import { sendComplianceMail, signLinkMessage } from '../notify/compliance-mail.ts';
+import { badRequest, forbidden } from '../server/errors.ts';
+import { restRoutes } from './rest.ts';
+import { actorOf, adminProcedure, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+
+export const complianceRouter = router({
+  /** A lead's or customer's records (without the signed text: `record` reads one, audited), status and links. */
+  panel: protectedProcedure.input(subjectInput).query(async ({ input }) => {
+    const subject = await resolveSubject(input);
+    const [records, requests] = await Promise.all([recordsOf(subject), requestsOf(subject)]);
+    return {
+      status: statusOf(records).map((s) => ({ ...s, current: s.current ? s.current.recordId : null })),
+      records: records.map(({ text: _t, ip: _i, userAgent: _u, ...r }) => r),
+      requests,
+    };
+  }),
+
+  /** One record in full (the text as signed, the signer's address): every read is in the audit log. */
+  record: protectedProcedure.input(recordIdInput).query(async ({ input, ctx }) => {
+    const record = await findRecord(input.recordId);
+    await recordAudit(auditActorOf(ctx), {
+      action: 'COMPLIANCE_RECORD_READ',
+      customerId: record.customerId ?? undefined,
+      detail: `${record.type} ${record.recordId}`,
+    });
+    return record;
+  }),
+
+  /** Prepares a link to sign; emailed when mail is on, and always answered for the console to show. */
+  request: protectedProcedure.input(signRequestInput).mutation(async ({ input, ctx }) => {
+    const { request, token, subject } = await createSignRequest(input, ctx.staff.name);
+    const path = `/sign/${token}`;
+    const link = `${ctx.config.publicUrl}${path}`;
+    const emailed = await sendComplianceMail(ctx.config, subject.email, signLinkMessage(input.type, link, ctx.staff.name));
+    return { request, path, link, emailed };
+  }),
+
+  /** Withdraws an unsigned link (whoever prepared it, or an admin). */
+  cancel: protectedProcedure.input(requestIdInput).mutation(async ({ input, ctx }) => {
+    await cancelSignRequest(input.requestId, { name: ctx.staff.name, isAdmin: isAdminStaff(ctx.staff, ctx.config) });
+    return { success: true as const };
+  }),
+
+  /** A record captured by a recorded call or a paper form (the reference to the recording or the upload). */
+  add: protectedProcedure.input(recordAddInput).mutation(({ input, ctx }) => addCapturedRecord(input, actorOf(ctx).name)),
+
+  /** A correction or rescission: a new record pointing at the old one (its agent, or an admin). */
+  amend: protectedProcedure.input(recordAmendInput).mutation(async ({ input, ctx }) => {
+    const old = await findRecord(input.recordId);
+    if (old.agentName !== ctx.staff.name && !isAdminStaff(ctx.staff, ctx.config))
+      throw forbidden("Only the record's agent, or an admin, can correct or rescind it.");
+    return amendRecord(input.recordId, input.kind, input.note, ctx.staff.name);
+  }),
+
+  /** My work: the Scopes of Appointment I sent that are not signed yet. */
+  unsignedSoas: protectedProcedure.query(({ ctx }) => unsignedSoasOf(ctx.staff.name)),
+
+  texts: adminProcedure.query(() => currentTexts()),
+  saveText: adminProcedure
+    .input(textUpdateInput)
+    .mutation(({ input, ctx }) => saveText(input.type, input.language, input.body, auditActorOf(ctx))),
+  settings: protectedProcedure.query(() => complianceSettings()),
+  updateSettings: adminProcedure
+    .input(complianceSettingsInput)
+    .mutation(({ input, ctx }) => updateComplianceSettings(input, auditActorOf(ctx))),
+
+  /** The audit export (admins): a ZIP of printable pages and a CSV index, audited with its scope and count. */
+  export: adminProcedure.input(exportInput).mutation(async ({ input, ctx }) => {
+    const done = await exportZip(input);
+    if (done.tooMany) throw badRequest(`More than ${EXPORT_MAX_RECORDS} records: export a shorter range`);
+    await recordAudit(auditActorOf(ctx), { action: 'COMPLIANCE_EXPORTED', scope: `${done.count} ${done.scope}` });
+    const fileName = `compliance-${new Date().toISOString().slice(0, 10)}.zip`;
+    return { fileName, count: done.count, zipBase64: Buffer.from(done.zip).toString('base64') };
+  }),
+});
+
+/** The query of GET /api/admin/compliance/records and /export: a person, or a date range. */
+export const complianceQuery = z.object({
+  leadId: z.string().max(64).optional(),
+  customerId: z.string().max(64).optional(),
+  from: z.string().max(10).optional(),
+  to: z.string().max(10).optional(),
+});
+const query = (req: { query: Record<string, unknown> }, name: string) =>
+  typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
+const subjectOf = (req: { query: Record<string, unknown> }) => ({ leadId: query(req, 'leadId'), customerId: query(req, 'customerId') });
+
+export const complianceRest = restRoutes(complianceRouter, [
+  { method: 'get', path: '/api/admin/compliance/records', handle: (c, req) => c.panel(subjectOf(req)) },
+  {
+    method: 'get',
+    path: '/api/admin/compliance/records/:recordId',
+    handle: (c, req) => c.record({ recordId: String(req.params.recordId) }),
+  },
+  { method: 'post', path: '/api/admin/compliance/records', status: 201, handle: (c, req) => c.add(req.body) },
+  {
+    method: 'post',
+    path: '/api/admin/compliance/records/:recordId/amendments',
+    status: 201,
+    handle: (c, req) => c.amend({ ...req.body, recordId: String(req.params.recordId) }),
+  },
+  { method: 'post', path: '/api/admin/compliance/requests', status: 201, handle: (c, req) => c.request(req.body) },
+  {
+    method: 'delete',
+    path: '/api/admin/compliance/requests/:requestId',
+    handle: (c, req) => c.cancel({ requestId: String(req.params.requestId) }),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/compliance/export',
+    handle: async (c, req, res) => {
+      const from = query(req, 'from');
+      const to = query(req, 'to');
+      const { fileName, zipBase64 } = await c.export(from || to ? { from: from ?? '', to: to ?? '' } : { subject: subjectOf(req) });
+      res.set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+      });
+      res.status(200).send(Buffer.from(zipBase64, 'base64'));
+    },
+  },
+]);
