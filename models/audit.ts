@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'DATA_KEYS_ROTATED',
   'PERSON_DATA_EXPORTED',
   'PERSON_ERASED',
+  'COMMISSIONS_IMPORTED',
+  'COMMISSION_LINE_RESOLVED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ import { privacyRouter } from './privacy.ts';
 import { assignmentRouter } from './assignment.ts';
 import { policiesRouter } from './policies.ts';
 import { customerImportRest, customerImportRouter } from './customer-import.ts';
+import { commissionsRest, commissionsRouter } from './commissions.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   assignment: assignmentRouter,
   policies: policiesRouter,
   customerImport: customerImportRouter,
+  commissions: commissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -42,6 +44,7 @@ export const restApi = [
   ...leadsRest,
   ...activityRest,
   ...customerImportRest,
+  ...commissionsRest,
   ...customersRest,
   ...analyticsRest,
   ...openApiRest,

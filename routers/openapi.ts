@@ -10,6 +10,7 @@ import { customerExportQuery } from '../schemas/customer-filters.ts';
 import { referralSubmission } from '../schemas/site.ts';
 import { CONVERSION_ROUTES } from './openapi-conversion.ts';
 import { IMPORT_ROUTES } from './openapi-import.ts';
+import { COMMISSION_ROUTES } from './openapi-commissions.ts';
 import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import * as answers from '../schemas/api.ts';
 
@@ -103,6 +104,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   { method: 'get', path: '/api/admin/stats', summary: 'Dashboard figures', staff: true, answer: answers.statsAnswer },
   ...CONVERSION_ROUTES,
   ...IMPORT_ROUTES,
+  ...COMMISSION_ROUTES,
   { method: 'get', path: '/api/admin/activity-logs', summary: 'The latest activity', staff: true, answer: z.array(answers.activityAnswer) },
   {
     method: 'get',

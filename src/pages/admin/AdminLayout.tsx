@@ -32,6 +32,7 @@ const ADMIN_NAV: typeof NAV = [
   { screen: 'audit', label: 'Audit Log', icon: 'audit' },
   { screen: 'privacy', label: 'Privacy requests', icon: 'privacy' },
   { screen: 'office', label: 'Office settings', icon: 'office' },
+  { screen: 'commissions', label: 'Commissions', icon: 'commissions' },
 ];
 
 export default function AdminLayout() {

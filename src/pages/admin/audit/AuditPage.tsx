@@ -26,6 +26,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   DATA_KEYS_ROTATED: 'Rotated the data encryption key',
   PERSON_DATA_EXPORTED: "Downloaded a person's data (privacy request)",
   PERSON_ERASED: 'Erased a person (privacy request)',
+  COMMISSIONS_IMPORTED: 'Imported a commission statement',
+  COMMISSION_LINE_RESOLVED: 'Linked or dismissed a statement line',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

@@ -21,7 +21,7 @@ export class ImportCallError extends Error {
   }
 }
 
-async function call<T>(url: string, init: RequestInit, token: string): Promise<T> {
+export async function call<T>(url: string, init: RequestInit, token: string): Promise<T> {
   const res = await fetch(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
   const body = (await res.json().catch(() => null)) as { error?: string } | null;
   if (!res.ok) throw new ImportCallError(res.status, body?.error ?? `The import failed (${res.status})`);

@@ -1,0 +1,86 @@
+// What the reconciliation reads (docs/commissions.md): each active policy's monthly commission due (the
+// yearly expected commission of schemas/policy-rules.ts over twelve, to the cent) and the statement lines
+// grouped by policy and month, with plain indexed queries each time (nothing kept between requests).
+import type mongoose from 'mongoose';
+import { matchKey } from '../../schemas/commissions.ts';
+import type { Commission, PremiumPeriod } from '../../schemas/policy.ts';
+import { expectedCommissionCents } from '../../schemas/policy-rules.ts';
+import { PolicyModel } from '../policies/schema.ts';
+import { StatementLineModel } from './schema.ts';
+
+export interface DuePolicy {
+  id: string;
+  customerId: string;
+  carrier: string;
+  policyNumber: string;
+  agent: string;
+  /** The month the policy took effect, YYYY-MM. */
+  from: string;
+  dueCents: number;
+}
+
+export interface Book {
+  policies: DuePolicy[];
+  /** "policyId|YYYY-MM" → cents paid by the lines that are not chargebacks. */
+  paid: Map<string, number>;
+  /** The first statement month imported for each carrier (compared by matchKey). */
+  firstPeriod: Map<string, string>;
+}
+
+/** The month `n` months before `period` (n may be negative). */
+export function monthsBefore(period: string, n: number): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 - n, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
+
+export async function readBook(): Promise<Book> {
+  const [rows, sums, firsts] = await Promise.all([
+    PolicyModel.find(
+      { status: 'active', commission: { $ne: null } },
+      { customerId: 1, carrier: 1, policyNumber: 1, effectiveDate: 1, premiumCents: 1, premiumPeriod: 1, commission: 1, writingAgent: 1 },
+    ).lean<
+      {
+        _id: mongoose.Types.ObjectId;
+        customerId: mongoose.Types.ObjectId;
+        carrier: string;
+        policyNumber: string;
+        effectiveDate: string;
+        premiumCents: number;
+        premiumPeriod: PremiumPeriod;
+        commission: Commission | null;
+        writingAgent: string;
+      }[]
+    >(),
+    StatementLineModel.aggregate<{ _id: { p: unknown; m: string }; cents: number }>([
+      { $match: { status: 'matched', lineType: { $ne: 'chargeback' } } },
+      { $group: { _id: { p: '$policyId', m: '$period' }, cents: { $sum: '$amountCents' } } },
+    ]),
+    StatementLineModel.aggregate<{ _id: string; first: string }>([{ $group: { _id: '$carrier', first: { $min: '$period' } } }]),
+  ]);
+  const policies = rows.flatMap((p) => {
+    const yearly = expectedCommissionCents(p);
+    if (!yearly) return [];
+    return [
+      {
+        id: String(p._id),
+        customerId: String(p.customerId),
+        carrier: p.carrier,
+        policyNumber: p.policyNumber ?? '',
+        agent: p.writingAgent ?? '',
+        from: p.effectiveDate.slice(0, 7),
+        dueCents: Math.round(yearly / 12),
+      },
+    ];
+  });
+  const paid = new Map(sums.map((s) => [`${String(s._id.p)}|${s._id.m}`, s.cents]));
+  const firstPeriod = new Map<string, string>();
+  for (const f of firsts) {
+    const key = matchKey(f._id ?? '');
+    const known = firstPeriod.get(key);
+    if (!known || f.first < known) firstPeriod.set(key, f.first);
+  }
+  return { policies, paid, firstPeriod };
+}
