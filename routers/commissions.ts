@@ -49,7 +49,7 @@ function statementAgentOf(ctx: Context & { staff: StaffDoc }, asked: string | un
 
 export const commissionsRouter = router({
   dryRun: adminProcedure.input(statementFileInput).mutation(({ input }) => dryRunStatement(input.csv)),
-  apply: adminProcedure
+  importStatement: adminProcedure
     .input(statementFileInput)
     .mutation(({ input, ctx }) => applyStatement(input.csv, auditActorOf(ctx), { fileName: input.fileName })),
   exceptions: adminProcedure.query(() => listExceptions()),
@@ -80,7 +80,7 @@ const statementQuery = (q: Record<string, unknown>) => ({ period: text(q.period)
 
 export const commissionsRest = restRoutes(commissionsRouter, [
   { method: 'post', path: STATEMENT_DRY_RUN_PATH, handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)) },
-  { method: 'post', path: STATEMENT_APPLY_PATH, handle: (c, req) => c.apply(uploadOf(req.body, req.query)) },
+  { method: 'post', path: STATEMENT_APPLY_PATH, handle: (c, req) => c.importStatement(uploadOf(req.body, req.query)) },
   { method: 'get', path: '/api/admin/commissions/exceptions', handle: (c) => c.exceptions() },
   {
     method: 'post',

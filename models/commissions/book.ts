@@ -23,6 +23,8 @@ export interface Book {
   policies: DuePolicy[];
   /** "policyId|YYYY-MM" → cents paid by the lines that are not chargebacks. */
   paid: Map<string, number>;
+  /** "policyId|YYYY-MM" of every month with a matched line, chargebacks included: not missing. */
+  seen: Set<string>;
   /** The first statement month imported for each carrier (compared by matchKey). */
   firstPeriod: Map<string, string>;
 }
@@ -54,11 +56,12 @@ export async function readBook(): Promise<Book> {
         writingAgent: string;
       }[]
     >(),
-    StatementLineModel.aggregate<{ _id: { p: unknown; m: string }; cents: number }>([
-      { $match: { status: 'matched', lineType: { $ne: 'chargeback' } } },
-      { $group: { _id: { p: '$policyId', m: '$period' }, cents: { $sum: '$amountCents' } } },
+    StatementLineModel.aggregate<{ _id: { p: unknown; m: string; t: string }; cents: number }>([
+      { $match: { status: 'matched' } },
+      { $group: { _id: { p: '$policyId', m: '$period', t: '$lineType' }, cents: { $sum: '$amountCents' } } },
     ]),
-    StatementLineModel.aggregate<{ _id: string; first: string }>([{ $group: { _id: '$carrier', first: { $min: '$period' } } }]),
+    // The embedded database has no $min accumulator: the carriers' months, the first picked below.
+    StatementLineModel.aggregate<{ _id: { c: string; m: string } }>([{ $group: { _id: { c: '$carrier', m: '$period' } } }]),
   ]);
   const policies = rows.flatMap((p) => {
     const yearly = expectedCommissionCents(p);
@@ -75,12 +78,18 @@ export async function readBook(): Promise<Book> {
       },
     ];
   });
-  const paid = new Map(sums.map((s) => [`${String(s._id.p)}|${s._id.m}`, s.cents]));
-  const firstPeriod = new Map<string, string>();
-  for (const f of firsts) {
-    const key = matchKey(f._id ?? '');
-    const known = firstPeriod.get(key);
-    if (!known || f.first < known) firstPeriod.set(key, f.first);
+  const paid = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const s of sums) {
+    const key = `${String(s._id.p)}|${s._id.m}`;
+    seen.add(key);
+    if (s._id.t !== 'chargeback') paid.set(key, (paid.get(key) ?? 0) + s.cents);
   }
-  return { policies, paid, firstPeriod };
+  const firstPeriod = new Map<string, string>();
+  for (const { _id } of firsts) {
+    const key = matchKey(_id.c ?? '');
+    const known = firstPeriod.get(key);
+    if (!known || _id.m < known) firstPeriod.set(key, _id.m);
+  }
+  return { policies, paid, seen, firstPeriod };
 }

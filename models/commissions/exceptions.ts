@@ -47,10 +47,10 @@ export function dueExceptions(book: Book, settings: CommissionSettings, now = ne
         lineId: null,
         suggestedPolicyId: null,
       };
-      if (paid === undefined) {
+      if (!book.seen.has(`${p.id}|${month}`)) {
         if (overdue(month, settings.graceDays, now))
           out.push({ ...base, kind: 'missing', paidCents: 0, note: `nothing paid ${settings.graceDays} days after the month` });
-      } else if (p.dueCents - paid > settings.toleranceCents) {
+      } else if (paid !== undefined && p.dueCents - paid > settings.toleranceCents) {
         out.push({ ...base, kind: 'short', paidCents: paid, note: `short by $${((p.dueCents - paid) / 100).toFixed(2)}` });
       }
     }

@@ -17,7 +17,7 @@ export async function agentStatement(agent: string, period: string): Promise<Age
     StatementLineModel.find({ agent, period, status: 'matched' }).sort({ row: 1 }).lean(),
     readBook(),
   ]);
-  const pendingPolicies = book.policies.filter((p) => p.agent === agent && p.from <= period && !book.paid.has(`${p.id}|${period}`));
+  const pendingPolicies = book.policies.filter((p) => p.agent === agent && p.from <= period && !book.seen.has(`${p.id}|${period}`));
   const names = new Map(
     (
       await CustomerModel.find({ _id: { $in: [...new Set(pendingPolicies.map((p) => p.customerId))] } }, { name: 1 }).lean<
