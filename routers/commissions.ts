@@ -43,7 +43,7 @@ export const statementFileInput = z
 /** The agent whose statement is read: an admin names anyone (himself by default), an agent only himself. */
 function statementAgentOf(ctx: Context & { staff: StaffDoc }, asked: string | undefined): string {
   if (isAdminStaff(ctx.staff, ctx.config)) return asked ?? ctx.staff.name;
-  if (asked !== undefined && asked !== ctx.staff.name) throw forbidden("Agents can read only their own commission statement.");
+  if (asked !== undefined && asked !== ctx.staff.name) throw forbidden('Agents can read only their own commission statement.');
   return ctx.staff.name;
 }
 

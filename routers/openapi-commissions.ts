@@ -18,7 +18,8 @@ export const COMMISSION_ROUTES = [
   {
     method: 'post' as const,
     path: STATEMENT_APPLY_PATH,
-    summary: 'Admins: import a commission statement; refused whole (400, nothing written) when any line is refused; lines already imported are not written again',
+    summary:
+      'Admins: import a commission statement; refused whole (400, nothing written) when any line is refused; lines already imported are not written again',
     staff: true,
     body: statementFileInput,
   },
@@ -33,7 +34,13 @@ export const COMMISSION_ROUTES = [
     path: `${lineParam}/link`,
     summary: 'Admins: link an unmatched or ambiguous statement line to a policy (body { policyId } or { policyNumber })',
     staff: true,
-    body: z.object({ policyId: z.string().regex(/^[a-f0-9]{24}$/).optional(), policyNumber: z.string().min(1).max(100).optional() }),
+    body: z.object({
+      policyId: z
+        .string()
+        .regex(/^[a-f0-9]{24}$/)
+        .optional(),
+      policyNumber: z.string().min(1).max(100).optional(),
+    }),
   },
   {
     method: 'post' as const,

@@ -12,16 +12,7 @@ export const STATEMENT_DRY_RUN_PATH = '/api/admin/commissions/statements/dry-run
 export const STATEMENT_APPLY_PATH = '/api/admin/commissions/statements';
 
 export type StatementField =
-  | 'policyNumber'
-  | 'insuredName'
-  | 'carrier'
-  | 'product'
-  | 'premium'
-  | 'amount'
-  | 'paidDate'
-  | 'period'
-  | 'lineType'
-  | 'effectiveDate';
+  'policyNumber' | 'insuredName' | 'carrier' | 'product' | 'premium' | 'amount' | 'paidDate' | 'period' | 'lineType' | 'effectiveDate';
 
 /** Each field with the column names recognised for it; the first is the template's. */
 export const STATEMENT_COLUMNS: Readonly<Record<StatementField, readonly string[]>> = {
@@ -158,9 +149,7 @@ export const linkLineInput = z
 export const dismissLineInput = z.object({ lineId }).strict();
 
 export const periodInput = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'period must be a month as YYYY-MM');
-export const agentStatementInput = z
-  .object({ period: periodInput, agent: z.string().trim().min(1).max(200).optional() })
-  .strict();
+export const agentStatementInput = z.object({ period: periodInput, agent: z.string().trim().min(1).max(200).optional() }).strict();
 
 export const commissionSettingsInput = z
   .object({
@@ -202,7 +191,14 @@ export interface AgentStatement {
   paidCents: number;
   pendingCents: number;
   chargebackCents: number;
-  lines: { carrier: string; policyNumber: string; insuredName: string; lineType: LineType | 'pending'; amountCents: number; sharePercent: number }[];
+  lines: {
+    carrier: string;
+    policyNumber: string;
+    insuredName: string;
+    lineType: LineType | 'pending';
+    amountCents: number;
+    sharePercent: number;
+  }[];
 }
 
 export interface CommissionSummary {

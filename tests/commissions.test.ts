@@ -62,7 +62,8 @@ async function upload(path: string, body: string | Buffer, opts: { token?: strin
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text), type: res.headers.get('content-type') ?? '' };
 }
-const dryRun = (csv: string | Buffer, opts?: Parameters<typeof upload>[2]) => upload('/api/admin/commissions/statements/dry-run', csv, opts);
+const dryRun = (csv: string | Buffer, opts?: Parameters<typeof upload>[2]) =>
+  upload('/api/admin/commissions/statements/dry-run', csv, opts);
 const apply = (csv: string | Buffer, opts?: Parameters<typeof upload>[2]) => upload('/api/admin/commissions/statements', csv, opts);
 const get = (path: string, token = admin) => server.api('GET', path, { token });
 
@@ -84,7 +85,14 @@ describe('commission statements', () => {
     expect(res.status).toBe(200);
     expect(res.body.accepted).toBe(true);
     expect(res.body.ignoredColumns).toEqual(['Region']);
-    expect(res.body.lines.map((l: { policyNumber: string; status: string; amountCents: number; lineType: string }) => [l.policyNumber, l.status, l.amountCents, l.lineType])).toEqual([
+    expect(
+      res.body.lines.map((l: { policyNumber: string; status: string; amountCents: number; lineType: string }) => [
+        l.policyNumber,
+        l.status,
+        l.amountCents,
+        l.lineType,
+      ]),
+    ).toEqual([
       ['H-100', 'matched', 6000, 'renewal'],
       ['h 200', 'matched', 3000, 'renewal'],
       ['H-300', 'matched', -6000, 'chargeback'],
@@ -135,13 +143,25 @@ describe('commission statements', () => {
     const unmatched = list.items.find((e: { policyNumber: string }) => e.policyNumber === 'H-999');
     const suggested = list.items.find((e: { policyNumber: string }) => e.policyNumber === 'WRONG-5');
     expect(suggested.suggestedPolicyId).toMatch(/^[a-f0-9]{24}$/);
-    const byAgent = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, { token: ben, body: { policyNumber: 'H-400' } });
+    const byAgent = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, {
+      token: ben,
+      body: { policyNumber: 'H-400' },
+    });
     expect(byAgent.status).toBe(403);
-    const linked = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, { token: admin, body: { policyNumber: 'h400' } });
+    const linked = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, {
+      token: admin,
+      body: { policyNumber: 'h400' },
+    });
     expect(linked.status).toBe(200);
-    const twice = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, { token: admin, body: { policyNumber: 'H-400' } });
+    const twice = await server.api('POST', `/api/admin/commissions/lines/${unmatched.lineId}/link`, {
+      token: admin,
+      body: { policyNumber: 'H-400' },
+    });
     expect(twice.status).toBe(400);
-    const confirmed = await server.api('POST', `/api/admin/commissions/lines/${suggested.lineId}/link`, { token: admin, body: { policyId: suggested.suggestedPolicyId } });
+    const confirmed = await server.api('POST', `/api/admin/commissions/lines/${suggested.lineId}/link`, {
+      token: admin,
+      body: { policyId: suggested.suggestedPolicyId },
+    });
     expect(confirmed.status).toBe(200);
     const after = (await get('/api/admin/commissions/exceptions')).body;
     // H-400 is no longer missing: the $45.00 linked to it leaves it $15.00 short; H-500 is paid in full.
@@ -166,7 +186,9 @@ describe('commission statements', () => {
     expect(dry.body.lines.find((l: { row: number }) => l.row === 7)).toMatchObject({ status: 'refused' });
     const res = await apply(bad);
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/Nothing was imported: 1 line is refused \(line 7: commission amount "12\.345" is not dollars with whole cents/);
+    expect(res.body.error).toMatch(
+      /Nothing was imported: 1 line is refused \(line 7: commission amount "12\.345" is not dollars with whole cents/,
+    );
     expect(await lineCount()).toBe(before);
   });
 
@@ -194,7 +216,11 @@ describe('commission statements', () => {
       expect(res.type).toMatch(/application\/json/);
       expect(res.body.error).toMatch(message);
     }
-    const signedOut = await fetch(`${server.url}/api/admin/commissions/statements`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: head });
+    const signedOut = await fetch(`${server.url}/api/admin/commissions/statements`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: head,
+    });
     expect(signedOut.status).toBe(401);
     expect(await lineCount()).toBe(before);
   });
@@ -204,7 +230,13 @@ describe('agent statements', () => {
   it("an agent reads his own statement: paid, chargebacks and pending, 100% his share; never another agent's", async () => {
     const own = await get(`/api/admin/commissions/statement?period=${P}`, ben);
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ agent: 'Ben', period: P, paidCents: 6000 + 3000 + 4500 + 6000, chargebackCents: -6000, pendingCents: 0 });
+    expect(own.body).toMatchObject({
+      agent: 'Ben',
+      period: P,
+      paidCents: 6000 + 3000 + 4500 + 6000,
+      chargebackCents: -6000,
+      pendingCents: 0,
+    });
     expect(own.body.lines.every((l: { sharePercent: number }) => l.sharePercent === 100)).toBe(true);
     expect((await get(`/api/admin/commissions/statement?period=${P}&agent=Stef`, ben)).status).toBe(403);
     const stefs = await get(`/api/admin/commissions/statement?period=${P}`, stef);
@@ -217,7 +249,9 @@ describe('agent statements', () => {
 
   it('the CSV neutralises formulas and keeps negative amounts as numbers', async () => {
     await policy('=HYPERLINK("http://evil")', '+SUM(1)', { writingAgent: 'Ben' });
-    const res = await fetch(`${server.url}/api/admin/commissions/statement.csv?period=${P}`, { headers: { authorization: `Bearer ${ben}` } });
+    const res = await fetch(`${server.url}/api/admin/commissions/statement.csv?period=${P}`, {
+      headers: { authorization: `Bearer ${ben}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await res.text();

@@ -107,7 +107,8 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
     } catch (err) {
       // A line an earlier or parallel run of the same file already stored: the same key, taken once.
       const errors = (err as { writeErrors?: unknown[] }).writeErrors;
-      const allDuplicates = Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
+      const allDuplicates =
+        Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
       if (!allDuplicates && !isDuplicateKey(err)) throw err;
     }
   }

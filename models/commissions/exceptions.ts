@@ -105,9 +105,11 @@ export async function listExceptions(now = new Date()): Promise<ExceptionList> {
   // The insured's name of the policies shown (the due exceptions carry the customer's id until here).
   const ids = [...new Set(items.filter((e) => e.kind === 'missing' || e.kind === 'short').map((e) => e.insuredName))];
   const names = new Map(
-    (await CustomerModel.find({ _id: { $in: ids.filter((id) => mongoose.isValidObjectId(id)) } }, { name: 1 }).lean<{ _id: unknown; name: string }[]>()).map(
-      (c) => [String(c._id), c.name],
-    ),
+    (
+      await CustomerModel.find({ _id: { $in: ids.filter((id) => mongoose.isValidObjectId(id)) } }, { name: 1 }).lean<
+        { _id: unknown; name: string }[]
+      >()
+    ).map((c) => [String(c._id), c.name]),
   );
   for (const e of items) if (e.kind === 'missing' || e.kind === 'short') e.insuredName = names.get(e.insuredName) ?? '';
   return { counts, total: all.length, items };

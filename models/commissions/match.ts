@@ -44,7 +44,12 @@ export async function matchLines(lines: readonly ReadLine[]): Promise<Match[]> {
     const found = byNumber.get(`${matchKey(l.carrier)}\u0000${matchKey(l.policyNumber)}`) ?? [];
     if (found.length === 1) return { status: 'matched', policy: found[0]!, suggested: null, reason: 'carrier and policy number' };
     if (found.length > 1)
-      return { status: 'ambiguous', policy: null, suggested: found[0]!, reason: `${found.length} policies of this carrier have this number` };
+      return {
+        status: 'ambiguous',
+        policy: null,
+        suggested: found[0]!,
+        reason: `${found.length} policies of this carrier have this number`,
+      };
     return null;
   });
 

@@ -69,9 +69,13 @@ export function readStatement(text: string, defaults: { carrier?: string } = {})
     const effectiveDate = cell('effectiveDate') ? dayOf(cell('effectiveDate')) : null;
     if (cell('effectiveDate') && !effectiveDate) problems.push(`effective date "${cell('effectiveDate').slice(0, 40)}" is not a date`);
     const period = cell('period') ? periodOf(cell('period')) : (paidDate?.slice(0, 7) ?? null);
-    if (!period) problems.push(cell('period') ? `statement period "${cell('period').slice(0, 40)}" is not a month` : 'no statement period or paid date');
+    if (!period)
+      problems.push(
+        cell('period') ? `statement period "${cell('period').slice(0, 40)}" is not a month` : 'no statement period or paid date',
+      );
     const typed = cell('lineType') ? lineTypeOf(cell('lineType')) : null;
-    if (cell('lineType') && !typed) problems.push(`line type "${cell('lineType').slice(0, 40)}" is not new business, renewal, adjustment or chargeback`);
+    if (cell('lineType') && !typed)
+      problems.push(`line type "${cell('lineType').slice(0, 40)}" is not new business, renewal, adjustment or chargeback`);
     const lineType: LineType = typed ?? ((amountCents ?? 0) < 0 ? 'chargeback' : 'renewal');
     if (lineType === 'chargeback' && (amountCents ?? 0) > 0) problems.push('a chargeback must be a negative amount');
     if (lineType !== 'chargeback' && lineType !== 'adjustment' && (amountCents ?? 0) < 0)

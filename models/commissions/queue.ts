@@ -13,7 +13,8 @@ const WAITING = ['unmatched', 'ambiguous'];
 async function waitingLine(lineId: string) {
   const line = await StatementLineModel.findById(lineId).lean();
   if (!line) throw notFound('Statement line not found');
-  if (!WAITING.includes(line.status)) throw badRequest(`This line is already ${line.status === 'matched' ? 'linked to a policy' : 'marked not ours'}`);
+  if (!WAITING.includes(line.status))
+    throw badRequest(`This line is already ${line.status === 'matched' ? 'linked to a policy' : 'marked not ours'}`);
   return line;
 }
 

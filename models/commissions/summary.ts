@@ -37,5 +37,10 @@ export async function commissionSummary(now = new Date()): Promise<CommissionSum
     agentRow(r._id.a || '(none)').receivedCents += r.cents;
   }
   const byName = <T extends { expectedCents: number }>(rows: Iterable<T>) => [...rows].sort((a, b) => b.expectedCents - a.expectedCents);
-  return { months: [...byMonth.values()], byCarrier: byName(byCarrier.values()), byAgent: byName(byAgent.values()), exceptions: exceptions.total };
+  return {
+    months: [...byMonth.values()],
+    byCarrier: byName(byCarrier.values()),
+    byAgent: byName(byAgent.values()),
+    exceptions: exceptions.total,
+  };
 }

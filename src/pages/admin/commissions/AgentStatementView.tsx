@@ -20,7 +20,10 @@ export function AgentStatementView({ agents, isAdmin }: { agents: string[]; isAd
   const [failure, setFailure] = useState('');
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(period);
   const statement = useQuery(
-    trpc.commissions.statement.queryOptions({ period: valid ? period : lastMonth(), ...(isAdmin && agent ? { agent } : {}) }, { enabled: valid }),
+    trpc.commissions.statement.queryOptions(
+      { period: valid ? period : lastMonth(), ...(isAdmin && agent ? { agent } : {}) },
+      { enabled: valid },
+    ),
   );
   const s = statement.data;
   const download = () => {

@@ -56,7 +56,13 @@ export function CommissionSettingsForm() {
           <label htmlFor={`${id}-tol`} className="block text-sm font-medium text-slate-700">
             Short payment tolerance ($)
           </label>
-          <input id={`${id}-tol`} inputMode="decimal" value={tolerance} onChange={(e) => setTolerance(e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-tol`}
+            inputMode="decimal"
+            value={tolerance}
+            onChange={(e) => setTolerance(e.target.value)}
+            className={inputClass}
+          />
         </div>
         <button type="submit" className={primaryButton} disabled={save.isPending || !settings.data}>
           Save settings

@@ -24,8 +24,12 @@ export function ExceptionsList() {
     void queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
   };
   const failed = (err: unknown) => setNotice({ tone: 'error', message: errorMessage(err, 'The change failed.') });
-  const link = useMutation(trpc.commissions.link.mutationOptions({ onSuccess: done('The line is linked to the policy.'), onError: failed }));
-  const dismiss = useMutation(trpc.commissions.dismiss.mutationOptions({ onSuccess: done('The line is marked not ours.'), onError: failed }));
+  const link = useMutation(
+    trpc.commissions.link.mutationOptions({ onSuccess: done('The line is linked to the policy.'), onError: failed }),
+  );
+  const dismiss = useMutation(
+    trpc.commissions.dismiss.mutationOptions({ onSuccess: done('The line is marked not ours.'), onError: failed }),
+  );
   const items = (list.data?.items ?? []).filter((e) => kind === 'all' || e.kind === kind);
 
   return (
@@ -55,7 +59,10 @@ export function ExceptionsList() {
       {list.isError ? (
         <ListNotice kind="error">{errorMessage(list.error, 'The exceptions could not be loaded.')}</ListNotice>
       ) : (
-        <DataTable label="Commission exceptions" headers={['Kind', 'Month', 'Carrier', 'Policy', 'Insured', 'Agent', 'Due', 'Paid', 'Why', actionsHeader]}>
+        <DataTable
+          label="Commission exceptions"
+          headers={['Kind', 'Month', 'Carrier', 'Policy', 'Insured', 'Agent', 'Due', 'Paid', 'Why', actionsHeader]}
+        >
           {list.isPending && <TableMessageRow colSpan={10}>Loading…</TableMessageRow>}
           {list.data && items.length === 0 && <TableMessageRow colSpan={10}>No exceptions.</TableMessageRow>}
           {items.map((e, i) => (
@@ -103,7 +110,12 @@ function ExceptionRow(props: {
             }}
           >
             {e.suggestedPolicyId && (
-              <button type="button" className={secondaryButton} disabled={props.busy} onClick={() => props.onLink({ policyId: e.suggestedPolicyId! })}>
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={props.busy}
+                onClick={() => props.onLink({ policyId: e.suggestedPolicyId! })}
+              >
                 Confirm suggestion
               </button>
             )}

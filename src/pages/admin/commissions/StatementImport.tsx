@@ -27,7 +27,8 @@ export function StatementImport() {
     setReport(null);
     setFile(chosen);
     if (!chosen) return;
-    if (chosen.size > MAX_STATEMENT_BYTES) return setNotice({ tone: 'error', message: 'The file is larger than 10 MB; split it into smaller files' });
+    if (chosen.size > MAX_STATEMENT_BYTES)
+      return setNotice({ tone: 'error', message: 'The file is larger than 10 MB; split it into smaller files' });
     setBusy(true);
     try {
       setReport(await dryRunStatementFile(apiBase, getToken() ?? '', chosen));
@@ -55,7 +56,9 @@ export function StatementImport() {
       setBusy(false);
     }
   };
-  const shown = report ? [...report.lines.filter((l) => l.status === 'refused'), ...report.lines.filter((l) => l.status !== 'refused')].slice(0, LINES_SHOWN) : [];
+  const shown = report
+    ? [...report.lines.filter((l) => l.status === 'refused'), ...report.lines.filter((l) => l.status !== 'refused')].slice(0, LINES_SHOWN)
+    : [];
 
   return (
     <section aria-labelledby={`${id}-h`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -63,8 +66,8 @@ export function StatementImport() {
         Import a statement
       </h2>
       <p className="text-sm text-slate-600">
-        A carrier&apos;s commission statement as CSV (up to 10 MB and 20,000 lines): policy number, insured name, carrier, commission amount,
-        statement period or paid date, line type.
+        A carrier&apos;s commission statement as CSV (up to 10 MB and 20,000 lines): policy number, insured name, carrier, commission
+        amount, statement period or paid date, line type.
       </p>
       <Notification notice={notice} onDismiss={() => setNotice(null)} />
       <div>
@@ -84,8 +87,8 @@ export function StatementImport() {
       {report && (
         <>
           <p className="text-sm text-slate-800" aria-live="polite">
-            {report.counts.lines} lines: {report.counts.matched} matched, {report.counts.ambiguous} ambiguous, {report.counts.unmatched} unmatched,{' '}
-            {report.counts.refused} refused; {report.counts.toWrite} to import.
+            {report.counts.lines} lines: {report.counts.matched} matched, {report.counts.ambiguous} ambiguous, {report.counts.unmatched}{' '}
+            unmatched, {report.counts.refused} refused; {report.counts.toWrite} to import.
           </p>
           <DataTable label="Statement lines" headers={['Line', 'Carrier', 'Policy number', 'Insured', 'Amount', 'Period', 'Status', 'Why']}>
             {shown.map((l) => (

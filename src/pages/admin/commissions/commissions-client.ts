@@ -2,7 +2,7 @@
 // transport's 100 kB body limit would not), as the customer import's do (customers/import-client.ts).
 import type { StatementReport } from '../../../../schemas/commissions.ts';
 import { STATEMENT_APPLY_PATH, STATEMENT_DRY_RUN_PATH } from '../../../../schemas/commissions.ts';
-import { call } from '../customers/import-client.ts';
+import { call } from '../../../lib/upload-call.ts';
 
 const upload = (path: string, apiBase: string, token: string, file: File) =>
   call<StatementReport>(
