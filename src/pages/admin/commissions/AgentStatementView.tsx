@@ -86,7 +86,7 @@ export function AgentStatementView({ agents, isAdmin }: { agents: string[]; isAd
           </div>
         </dl>
       )}
-      <DataTable label="Statement lines" headers={['Carrier', 'Policy', 'Insured', 'Type', 'Share', 'Amount']}>
+      <DataTable label="Agent statement lines" headers={['Carrier', 'Policy', 'Insured', 'Type', 'Share', 'Amount']}>
         {statement.isPending && valid && <TableMessageRow colSpan={6}>Loading…</TableMessageRow>}
         {s && s.lines.length === 0 && <TableMessageRow colSpan={6}>Nothing paid or due this month.</TableMessageRow>}
         {s?.lines.map((l, i) => (

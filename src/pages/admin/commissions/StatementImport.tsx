@@ -90,7 +90,10 @@ export function StatementImport() {
             {report.counts.lines} lines: {report.counts.matched} matched, {report.counts.ambiguous} ambiguous, {report.counts.unmatched}{' '}
             unmatched, {report.counts.refused} refused; {report.counts.toWrite} to import.
           </p>
-          <DataTable label="Statement lines" headers={['Line', 'Carrier', 'Policy number', 'Insured', 'Amount', 'Period', 'Status', 'Why']}>
+          <DataTable
+            label="Lines of the statement file"
+            headers={['Line', 'Carrier', 'Policy number', 'Insured', 'Amount', 'Period', 'Status', 'Why']}
+          >
             {shown.map((l) => (
               <tr key={l.row}>
                 <td className="px-4 py-2">{l.row}</td>
