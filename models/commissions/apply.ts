@@ -11,18 +11,15 @@ import { StatementLineModel } from './schema.ts';
 
 const BATCH = 1000;
 
-async function knownKeys(keys: string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 5000) {
-    const rows = await StatementLineModel.find({ _id: { $in: keys.slice(i, i + 5000) } }, { _id: 1 }).lean<{ _id: string }[]>();
-    for (const r of rows) known.add(r._id);
-  }
-  return known;
+/** The keys of this statement's lines already stored (a line's key includes the statement's hash). */
+async function knownKeys(statementId: string): Promise<Set<string>> {
+  const rows = await StatementLineModel.find({ statementId }, { _id: 1 }).lean<{ _id: string }[]>();
+  return new Set(rows.map((r) => r._id));
 }
 
 async function plan(csv: string) {
   const statement = readStatement(csv);
-  const [matches, known] = await Promise.all([matchLines(statement.lines), knownKeys(statement.lines.map((l) => l.key))]);
+  const [matches, known] = await Promise.all([matchLines(statement.lines), knownKeys(statement.statementId)]);
   const lines: StatementLineResult[] = statement.lines.map((l, i) => {
     const m = matches[i]!;
     return {

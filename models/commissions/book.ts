@@ -19,8 +19,25 @@ export interface DuePolicy {
   dueCents: number;
 }
 
+/** A stored statement line as the reconciliation reads it. */
+export interface BookLine {
+  _id: string;
+  status: string;
+  period: string;
+  carrier: string;
+  policyNumber: string;
+  insuredName: string;
+  agent: string;
+  amountCents: number;
+  lineType: string;
+  policyId: unknown;
+  suggestedPolicyId: unknown;
+  reason: string;
+}
+
 export interface Book {
   policies: DuePolicy[];
+  lines: BookLine[];
   /** "policyId|YYYY-MM" → cents paid by the lines that are not chargebacks. */
   paid: Map<string, number>;
   /** "policyId|YYYY-MM" of every month with a matched line, chargebacks included: not missing. */
@@ -39,7 +56,8 @@ export function monthsBefore(period: string, n: number): string {
 export const currentMonth = (now = new Date()) => now.toISOString().slice(0, 7);
 
 export async function readBook(): Promise<Book> {
-  const [rows, sums, firsts] = await Promise.all([
+  // Plain scans, summed here: the embedded database's $group is slow with many groups (bench/commissions.ts).
+  const [rows, lines] = await Promise.all([
     PolicyModel.find(
       { status: 'active', commission: { $ne: null } },
       { customerId: 1, carrier: 1, policyNumber: 1, effectiveDate: 1, premiumCents: 1, premiumPeriod: 1, commission: 1, writingAgent: 1 },
@@ -56,12 +74,7 @@ export async function readBook(): Promise<Book> {
         writingAgent: string;
       }[]
     >(),
-    StatementLineModel.aggregate<{ _id: { p: unknown; m: string; t: string }; cents: number }>([
-      { $match: { status: 'matched' } },
-      { $group: { _id: { p: '$policyId', m: '$period', t: '$lineType' }, cents: { $sum: '$amountCents' } } },
-    ]),
-    // The embedded database has no $min accumulator: the carriers' months, the first picked below.
-    StatementLineModel.aggregate<{ _id: { c: string; m: string } }>([{ $group: { _id: { c: '$carrier', m: '$period' } } }]),
+    StatementLineModel.find({}, { createdAt: 0, updatedAt: 0, fileName: 0, product: 0, paidDate: 0 }).lean<BookLine[]>(),
   ]);
   const policies = rows.flatMap((p) => {
     const yearly = expectedCommissionCents(p);
@@ -80,16 +93,15 @@ export async function readBook(): Promise<Book> {
   });
   const paid = new Map<string, number>();
   const seen = new Set<string>();
-  for (const s of sums) {
-    const key = `${String(s._id.p)}|${s._id.m}`;
-    seen.add(key);
-    if (s._id.t !== 'chargeback') paid.set(key, (paid.get(key) ?? 0) + s.cents);
-  }
   const firstPeriod = new Map<string, string>();
-  for (const { _id } of firsts) {
-    const key = matchKey(_id.c ?? '');
-    const known = firstPeriod.get(key);
-    if (!known || _id.m < known) firstPeriod.set(key, _id.m);
+  for (const l of lines) {
+    const carrier = matchKey(l.carrier ?? '');
+    const known = firstPeriod.get(carrier);
+    if (!known || l.period < known) firstPeriod.set(carrier, l.period);
+    if (l.status !== 'matched') continue;
+    const key = `${String(l.policyId)}|${l.period}`;
+    seen.add(key);
+    if (l.lineType !== 'chargeback') paid.set(key, (paid.get(key) ?? 0) + l.amountCents);
   }
-  return { policies, paid, seen, firstPeriod };
+  return { policies, lines, paid, seen, firstPeriod };
 }

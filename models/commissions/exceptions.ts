@@ -13,8 +13,7 @@ import {
   type ExceptionList,
 } from '../../schemas/commissions.ts';
 import { CustomerModel } from '../customer.ts';
-import { currentMonth, monthsBefore, readBook, type Book } from './book.ts';
-import { StatementLineModel } from './schema.ts';
+import { currentMonth, monthsBefore, readBook, type Book, type BookLine } from './book.ts';
 import { getCommissionSettings } from './settings.ts';
 
 const DAY = 86_400_000;
@@ -58,21 +57,7 @@ export function dueExceptions(book: Book, settings: CommissionSettings, now = ne
   return out;
 }
 
-type LineRow = {
-  _id: string;
-  status: string;
-  period: string;
-  carrier: string;
-  policyNumber: string;
-  insuredName: string;
-  agent: string;
-  amountCents: number;
-  policyId: unknown;
-  suggestedPolicyId: unknown;
-  reason: string;
-};
-
-const lineException = (l: LineRow, kind: ExceptionKind, note: string): CommissionException => ({
+const lineException = (l: BookLine, kind: ExceptionKind, note: string): CommissionException => ({
   kind,
   period: l.period,
   carrier: l.carrier,
@@ -87,13 +72,10 @@ const lineException = (l: LineRow, kind: ExceptionKind, note: string): Commissio
   note,
 });
 
-export async function listExceptions(now = new Date()): Promise<ExceptionList> {
-  const [book, settings, waiting, chargebacks] = await Promise.all([
-    readBook(),
-    getCommissionSettings(),
-    StatementLineModel.find({ status: { $in: ['unmatched', 'ambiguous'] } }).lean<LineRow[]>(),
-    StatementLineModel.find({ status: 'matched', amountCents: { $lt: 0 } }).lean<LineRow[]>(),
-  ]);
+export async function listExceptions(now = new Date(), read?: Book): Promise<ExceptionList> {
+  const [book, settings] = await Promise.all([read ?? readBook(), getCommissionSettings()]);
+  const waiting = book.lines.filter((l) => l.status === 'unmatched' || l.status === 'ambiguous');
+  const chargebacks = book.lines.filter((l) => l.status === 'matched' && l.amountCents < 0);
   const all = [
     ...dueExceptions(book, settings, now),
     ...chargebacks.map((l) => lineException(l, 'chargeback', 'charged back by the carrier')),

@@ -30,6 +30,7 @@ const lineSchema = new Schema(
   },
   { timestamps: true, versionKey: false },
 );
+lineSchema.index({ statementId: 1 });
 lineSchema.index({ status: 1 });
 lineSchema.index({ policyId: 1, period: 1 });
 lineSchema.index({ agent: 1, period: 1 });

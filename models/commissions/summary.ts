@@ -4,20 +4,14 @@
 import type { CommissionSummary } from '../../schemas/commissions.ts';
 import { currentMonth, monthsBefore, readBook } from './book.ts';
 import { listExceptions } from './exceptions.ts';
-import { StatementLineModel } from './schema.ts';
 
 export async function commissionSummary(now = new Date()): Promise<CommissionSummary> {
   const last = currentMonth(now);
   const first = monthsBefore(last, 11);
   const months = Array.from({ length: 12 }, (_, i) => monthsBefore(last, 11 - i));
-  const [book, received, exceptions] = await Promise.all([
-    readBook(),
-    StatementLineModel.aggregate<{ _id: { m: string; c: string; a: string }; cents: number }>([
-      { $match: { status: 'matched', period: { $gte: first, $lte: last } } },
-      { $group: { _id: { m: '$period', c: '$carrier', a: '$agent' }, cents: { $sum: '$amountCents' } } },
-    ]),
-    listExceptions(now),
-  ]);
+  const book = await readBook();
+  const exceptions = await listExceptions(now, book);
+  const received = book.lines.filter((l) => l.status === 'matched' && l.period >= first && l.period <= last);
   const byMonth = new Map(months.map((m) => [m, { period: m, expectedCents: 0, receivedCents: 0 }]));
   const byCarrier = new Map<string, { carrier: string; expectedCents: number; receivedCents: number }>();
   const byAgent = new Map<string, { agent: string; expectedCents: number; receivedCents: number }>();
@@ -30,11 +24,10 @@ export async function commissionSummary(now = new Date()): Promise<CommissionSum
     carrierRow(p.carrier).expectedCents += p.dueCents * inForce;
     agentRow(p.agent || '(none)').expectedCents += p.dueCents * inForce;
   }
-  for (const r of received) {
-    const month = byMonth.get(r._id.m);
-    if (month) month.receivedCents += r.cents;
-    carrierRow(r._id.c).receivedCents += r.cents;
-    agentRow(r._id.a || '(none)').receivedCents += r.cents;
+  for (const l of received) {
+    byMonth.get(l.period)!.receivedCents += l.amountCents;
+    carrierRow(l.carrier).receivedCents += l.amountCents;
+    agentRow(l.agent || '(none)').receivedCents += l.amountCents;
   }
   const byName = <T extends { expectedCents: number }>(rows: Iterable<T>) => [...rows].sort((a, b) => b.expectedCents - a.expectedCents);
   return {
