@@ -10,6 +10,7 @@ import { benchFlood } from './flood.ts';
 import { benchImport } from './import.ts';
 import { benchBundle } from './bundle.ts';
 import { benchEngine } from './engine.ts';
+import { benchCommissions } from './commissions.ts';
 
 const benches = {
   http: ['HTTP: pages, static files and the public API against an in-memory node:http ceiling', benchHttp],
@@ -17,6 +18,10 @@ const benches = {
   analytics: ['analytics', benchAnalytics],
   memory: ['memory: the server and its database idle, under load and after, empty and at 100,000 leads', benchMemory],
   import: ['customer import: dry run, apply and re-apply of the 10,000-row template book', benchImport],
+  commissions: [
+    'commission statements: dry run, apply and re-apply of 20,000 lines against 10,000 policies, exceptions, figures',
+    benchCommissions,
+  ],
   bundle: ['JavaScript each public page and the first admin screens load in Chromium (kB gzip)', benchBundle],
   flood: ['public procedures under a flood of 93 kB superjson-metadata requests', benchFlood],
   engine: ['the embedded engine alone: filters pushed down to SQL against filters kept in Go, 100,000 documents', benchEngine],

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'PERSON_ERASED',
   'COMPLIANCE_RECORD_READ',
   'COMPLIANCE_EXPORTED',
+  'COMMISSIONS_IMPORTED',
+  'COMMISSION_LINE_RESOLVED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

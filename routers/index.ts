@@ -16,6 +16,7 @@ import { assignmentRouter } from './assignment.ts';
 import { policiesRouter } from './policies.ts';
 import { customerImportRest, customerImportRouter } from './customer-import.ts';
 import { complianceRest, complianceRouter } from './compliance.ts';
+import { commissionsRest, commissionsRouter } from './commissions.ts';
 
 export const appRouter = router({
   site: siteRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   policies: policiesRouter,
   customerImport: customerImportRouter,
   compliance: complianceRouter,
+  commissions: commissionsRouter,
 });
 
 export type AppRouter = typeof appRouter;
@@ -44,6 +46,7 @@ export const restApi = [
   ...leadsRest,
   ...activityRest,
   ...customerImportRest,
+  ...commissionsRest,
   ...customersRest,
   ...analyticsRest,
   ...complianceRest,

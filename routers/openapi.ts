@@ -11,6 +11,7 @@ import { referralSubmission } from '../schemas/site.ts';
 import { CONVERSION_ROUTES } from './openapi-conversion.ts';
 import { IMPORT_ROUTES } from './openapi-import.ts';
 import { COMPLIANCE_ROUTES } from './openapi-compliance.ts';
+import { COMMISSION_ROUTES } from './openapi-commissions.ts';
 import { analyticsQuery, trackVisitInput } from '../schemas/analytics.ts';
 import * as answers from '../schemas/api.ts';
 
@@ -105,6 +106,7 @@ export const DOCUMENTED_ROUTES: DocumentedRoute[] = [
   ...CONVERSION_ROUTES,
   ...IMPORT_ROUTES,
   ...COMPLIANCE_ROUTES,
+  ...COMMISSION_ROUTES,
   { method: 'get', path: '/api/admin/activity-logs', summary: 'The latest activity', staff: true, answer: z.array(answers.activityAnswer) },
   {
     method: 'get',

@@ -22,6 +22,7 @@ const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
 const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
 const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/admin/privacy/PrivacyPage.tsx'));
+const CommissionsPage = lazy(() => import('./pages/admin/commissions/CommissionsPage.tsx'));
 
 const h = (handle: PageHandle) => handle;
 
@@ -57,6 +58,11 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
       handle: h({ page: 'admin-privacy', title: 'Privacy requests', noindex: true }),
     },
     { path: `${prefix}audit`, element: <AuditPage />, handle: h({ page: 'admin-audit', title: 'Audit Log', noindex: true }) },
+    {
+      path: `${prefix}commissions`,
+      element: <CommissionsPage />,
+      handle: h({ page: 'admin-commissions', title: 'Commissions', noindex: true }),
+    },
     {
       path: `${prefix}office`,
       element: <OfficeSettingsPage />,

@@ -98,7 +98,7 @@ export async function createApp(
   const signedIn = signedInPaths(appRouter);
   // Counted before the body is read, so a flood costs no parsing.
   app.use('/trpc', limitPublicTrpc(signedIn));
-  // Customer import files (text/csv, up to 5 MB) get their own parser and limiter before the JSON parser.
+  // Import files (customers up to 5 MB, commission statements up to 10 MB, text/csv) get their own parser and limiter first.
   app.use(importUploads());
   app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
   // Plain JSON for the public procedures, the console's metadata only for signed-in ones, before superjson runs.

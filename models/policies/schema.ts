@@ -24,6 +24,8 @@ const policySchema = new Schema(
   { timestamps: true },
 );
 policySchema.index({ customerId: 1 });
+// The commission reconciliation reads the active policies (models/commissions/book.ts).
+policySchema.index({ status: 1 });
 
 export type Policy = InferSchemaType<typeof policySchema>;
 export type PolicyRecord = Policy & { _id: mongoose.Types.ObjectId; createdAt: Date; updatedAt: Date };

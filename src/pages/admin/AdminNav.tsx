@@ -22,6 +22,7 @@ export const ADMIN_NAV: NavItem[] = [
   { screen: 'audit', label: 'Audit Log', icon: 'audit' },
   { screen: 'privacy', label: 'Privacy requests', icon: 'privacy' },
   { screen: 'office', label: 'Office settings', icon: 'office' },
+  { screen: 'commissions', label: 'Commissions', icon: 'commissions' },
 ];
 
 /** A bottom-bar entry on a phone (icon over a short label), a sidebar row from 768 px; white focus ring on the dark bar. */

@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   PERSON_ERASED: 'Erased a person (privacy request)',
   COMPLIANCE_RECORD_READ: 'Read a compliance record',
   COMPLIANCE_EXPORTED: 'Exported compliance records',
+  COMMISSIONS_IMPORTED: 'Imported a commission statement',
+  COMMISSION_LINE_RESOLVED: 'Linked or dismissed a statement line',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

@@ -8,25 +8,10 @@ import {
   type ImportReport,
   type ImportRowResult,
 } from '../../../../schemas/customer-import.ts';
+import { call } from '../../../lib/upload-call.ts';
 
 /** The template: its columns and example rows (docs/customer-import.md). */
 export const templateCsv = () => stringify([[...TEMPLATE_COLUMNS], ...TEMPLATE_EXAMPLES.map((r) => [...r])]);
-
-export class ImportCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(url: string, init: RequestInit, token: string): Promise<T> {
-  const res = await fetch(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
-  const body = (await res.json().catch(() => null)) as { error?: string } | null;
-  if (!res.ok) throw new ImportCallError(res.status, body?.error ?? `The import failed (${res.status})`);
-  return body as T;
-}
 
 export const dryRunFile = (apiBase: string, token: string, file: File) =>
   call<ImportReport>(

@@ -1,0 +1,118 @@
+// The statement import: a dry run that says line by line what matched and why, and the apply, which
+// checks the whole file first (one refused line refuses the file, nothing written) and then inserts the
+// lines under their keys, so a second run of the same file, or a run cut short and run again, writes each
+// line once (docs/commissions.md).
+import type { StatementLineResult, StatementReport } from '../../schemas/commissions.ts';
+import { badRequest, isDuplicateKey } from '../../server/errors.ts';
+import { recordAudit, type AuditActor } from '../audit.ts';
+import { matchLines } from './match.ts';
+import { readStatement } from './parse.ts';
+import { StatementLineModel } from './schema.ts';
+
+const BATCH = 1000;
+
+/** The keys of this statement's lines already stored (a line's key includes the statement's hash). */
+async function knownKeys(statementId: string): Promise<Set<string>> {
+  const rows = await StatementLineModel.find({ statementId }, { _id: 1 }).lean<{ _id: string }[]>();
+  return new Set(rows.map((r) => r._id));
+}
+
+async function plan(csv: string) {
+  const statement = readStatement(csv);
+  const [matches, known] = await Promise.all([matchLines(statement.lines), knownKeys(statement.statementId)]);
+  const lines: StatementLineResult[] = statement.lines.map((l, i) => {
+    const m = matches[i]!;
+    return {
+      row: l.row,
+      carrier: l.carrier,
+      policyNumber: l.policyNumber,
+      insuredName: l.insuredName,
+      amountCents: l.amountCents,
+      period: l.period,
+      lineType: l.lineType,
+      status: l.problem ? 'refused' : m.status,
+      reason: l.problem || m.reason,
+      policyId: m.policy ? String(m.policy._id) : m.suggested ? String(m.suggested._id) : null,
+      known: known.has(l.key),
+    };
+  });
+  const count = (s: StatementLineResult['status']) => lines.filter((l) => l.status === s).length;
+  const report: StatementReport = {
+    accepted: count('refused') === 0,
+    counts: {
+      lines: lines.length,
+      matched: count('matched'),
+      ambiguous: count('ambiguous'),
+      unmatched: count('unmatched'),
+      refused: count('refused'),
+      toWrite: lines.filter((l) => !l.known && l.status !== 'refused').length,
+    },
+    ignoredColumns: statement.ignoredColumns,
+    lines,
+  };
+  return { statement, matches, known, report };
+}
+
+/** What the statement would do, line by line; nothing is written. */
+export async function dryRunStatement(csv: string): Promise<StatementReport> {
+  return (await plan(csv)).report;
+}
+
+/** Stores the statement's new lines; refused whole (400, nothing written) when any line is refused. */
+export async function applyStatement(csv: string, actor: AuditActor, opts: { fileName?: string } = {}): Promise<StatementReport> {
+  const { statement, matches, known, report } = await plan(csv);
+  if (!report.accepted) {
+    const refused = report.lines.filter((l) => l.status === 'refused');
+    const reasons = refused
+      .slice(0, 5)
+      .map((l) => `line ${l.row}: ${l.reason}`)
+      .join('; ');
+    throw badRequest(
+      `Nothing was imported: ${refused.length} line${refused.length === 1 ? ' is' : 's are'} refused (${reasons}${refused.length > 5 ? '; …' : ''})`,
+    );
+  }
+  const fileName = (opts.fileName ?? '').slice(0, 200);
+  const docs = statement.lines.flatMap((l, i) => {
+    if (known.has(l.key)) return [];
+    const m = matches[i]!;
+    return [
+      {
+        _id: l.key,
+        statementId: statement.statementId,
+        fileName,
+        row: l.row,
+        carrier: l.carrier,
+        policyNumber: l.policyNumber,
+        insuredName: l.insuredName,
+        product: l.product,
+        premiumCents: l.premiumCents,
+        amountCents: l.amountCents,
+        paidDate: l.paidDate,
+        period: l.period,
+        lineType: l.lineType,
+        status: m.status,
+        policyId: m.policy?._id ?? null,
+        suggestedPolicyId: m.suggested?._id ?? null,
+        agent: m.policy?.writingAgent ?? '',
+        reason: m.reason,
+      },
+    ];
+  });
+  for (let i = 0; i < docs.length; i += BATCH) {
+    try {
+      await StatementLineModel.insertMany(docs.slice(i, i + BATCH), { ordered: false });
+    } catch (err) {
+      // A line an earlier or parallel run of the same file already stored: the same key, taken once.
+      const errors = (err as { writeErrors?: unknown[] }).writeErrors;
+      const allDuplicates =
+        Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
+      if (!allDuplicates && !isDuplicateKey(err)) throw err;
+    }
+  }
+  const c = report.counts;
+  await recordAudit(actor, {
+    action: 'COMMISSIONS_IMPORTED',
+    scope: `${fileName ? `${fileName.slice(0, 100)}: ` : ''}${c.lines} lines, ${c.toWrite} new (${c.matched} matched, ${c.ambiguous} ambiguous, ${c.unmatched} unmatched)`,
+  });
+  return report;
+}

@@ -1,0 +1,39 @@
+// The commission figures of the last twelve months (docs/commissions.md): expected (each active
+// policy's monthly commission from its effective month) and received (every matched statement line,
+// chargebacks included) per month, and the twelve months' totals by carrier and by writing agent.
+import type { CommissionSummary } from '../../schemas/commissions.ts';
+import { currentMonth, monthsBefore, readBook } from './book.ts';
+import { listExceptions } from './exceptions.ts';
+
+export async function commissionSummary(now = new Date()): Promise<CommissionSummary> {
+  const last = currentMonth(now);
+  const first = monthsBefore(last, 11);
+  const months = Array.from({ length: 12 }, (_, i) => monthsBefore(last, 11 - i));
+  const book = await readBook();
+  const exceptions = await listExceptions(now, book);
+  const received = book.lines.filter((l) => l.status === 'matched' && l.period >= first && l.period <= last);
+  const byMonth = new Map(months.map((m) => [m, { period: m, expectedCents: 0, receivedCents: 0 }]));
+  const byCarrier = new Map<string, { carrier: string; expectedCents: number; receivedCents: number }>();
+  const byAgent = new Map<string, { agent: string; expectedCents: number; receivedCents: number }>();
+  const carrierRow = (c: string) => byCarrier.get(c) ?? byCarrier.set(c, { carrier: c, expectedCents: 0, receivedCents: 0 }).get(c)!;
+  const agentRow = (a: string) => byAgent.get(a) ?? byAgent.set(a, { agent: a, expectedCents: 0, receivedCents: 0 }).get(a)!;
+  for (const p of book.policies) {
+    const inForce = months.filter((m) => m >= p.from).length;
+    if (!inForce) continue;
+    for (const m of months) if (m >= p.from) byMonth.get(m)!.expectedCents += p.dueCents;
+    carrierRow(p.carrier).expectedCents += p.dueCents * inForce;
+    agentRow(p.agent || '(none)').expectedCents += p.dueCents * inForce;
+  }
+  for (const l of received) {
+    byMonth.get(l.period)!.receivedCents += l.amountCents;
+    carrierRow(l.carrier).receivedCents += l.amountCents;
+    agentRow(l.agent || '(none)').receivedCents += l.amountCents;
+  }
+  const byName = <T extends { expectedCents: number }>(rows: Iterable<T>) => [...rows].sort((a, b) => b.expectedCents - a.expectedCents);
+  return {
+    months: [...byMonth.values()],
+    byCarrier: byName(byCarrier.values()),
+    byAgent: byName(byAgent.values()),
+    exceptions: exceptions.total,
+  };
+}
