@@ -44,6 +44,7 @@ export const SITE_PAGES = [
   'admin-audit',
   'admin-office',
   'admin-privacy',
+  'admin-compliance',
 ] as const;
 const sitePages = new Set<string>(SITE_PAGES);
 /** Paths of both hosting modes that name a site page. */

@@ -4,7 +4,8 @@ export function isAdminHost(hostname: string, adminHosts: string[]): boolean {
   return adminHosts.includes(hostname.toLowerCase());
 }
 
-export type AdminScreen = 'login' | 'dashboard' | 'analytics' | 'work' | 'leads' | 'customers' | 'staff' | 'audit' | 'office' | 'privacy';
+export type AdminScreen =
+  'login' | 'dashboard' | 'analytics' | 'work' | 'leads' | 'customers' | 'staff' | 'audit' | 'office' | 'privacy' | 'compliance';
 
 /** The path of an admin screen in the given mode: /dashboard on an admin host, /admin/dashboard otherwise. */
 export function adminPath(adminHost: boolean, screen: AdminScreen): string {
