@@ -26,7 +26,9 @@ interface TextVersionView {
   createdAt: Date | string | null;
 }
 
-const when = (at: Date | string | null) => (at ? new Date(at).toLocaleString() : 'shipped with the product');
+/** Who saved a version and when; the shipped text has neither. */
+const savedBy = (v: { by: string; createdAt: Date | string | null }) =>
+  v.createdAt ? `Saved by ${v.by}, ${new Date(v.createdAt).toLocaleString()}` : v.by;
 
 export function ComplianceTexts({ texts, onNotice }: { texts: TextVersionView[]; onNotice(n: Notice): void }) {
   return (
@@ -98,9 +100,7 @@ function TextCard({ current, onNotice }: { current: TextVersionView; onNotice(n:
           )}
         </div>
       </div>
-      <p className="mt-1 text-xs text-slate-500">
-        By {current.by}, {when(current.createdAt)}
-      </p>
+      <p className="mt-1 text-xs text-slate-500">{savedBy(current)}</p>
       {draft === null ? (
         <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm text-slate-800">{current.body}</pre>
       ) : (
@@ -150,10 +150,7 @@ function TextHistory({ current, title }: { current: TextVersionView; title: stri
       {earlier.map((v) => (
         <li key={v.version} className="rounded border border-slate-200 p-2">
           <p className="text-sm font-medium text-slate-800">
-            Version {v.version}{' '}
-            <span className="font-normal text-slate-500">
-              by {v.by}, {when(v.createdAt)}
-            </span>
+            Version {v.version} <span className="font-normal text-slate-500">· {savedBy(v)}</span>
           </p>
           <pre className="mt-1 whitespace-pre-wrap break-words text-xs text-slate-700">{v.body}</pre>
         </li>
