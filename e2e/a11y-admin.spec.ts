@@ -1,5 +1,5 @@
 // Accessibility of the console (WCAG 2.1 A and AA rules of axe) on every admin page (dashboard,
-// analytics, leads, customers, staff, audit) at desktop and phone sizes, with data on each: activity
+// analytics, leads, customers, staff, audit, compliance) at desktop and phone sizes, with data on each: activity
 // entries, visits with percentages and both chart lines, a lead, customers including one missing
 // details and one with policies and a birth date (their rows' actions included), the customer edit dialog
 // open, with and without policies, and the import dialog over the list. On the customer screens the
@@ -164,6 +164,10 @@ const PAGES: { path: string | (() => string); name?: string; rules?: string[]; r
       await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText('Loading the audit log...')).toHaveCount(0, { timeout: 15_000 });
     },
+  },
+  {
+    path: '/admin/compliance',
+    ready: (page: Page) => expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible({ timeout: 15_000 }),
   },
 ];
 /** Paths of records made in beforeAll are known once it ran; the test's name uses the route's shape. */

@@ -12,6 +12,7 @@ import {
   signRequestInput,
   subjectInput,
   textUpdateInput,
+  textVersionsInput,
 } from '../schemas/compliance.ts';
 import {
   addCapturedRecord,
@@ -28,6 +29,7 @@ import {
   resolveSubject,
   saveText,
   statusOf,
+  textVersions,
   unsignedSoasOf,
   updateComplianceSettings,
 } from '../models/compliance/index.ts';
@@ -90,6 +92,8 @@ export const complianceRouter = router({
   unsignedSoas: protectedProcedure.query(({ ctx }) => unsignedSoasOf(ctx.staff.name)),
 
   texts: adminProcedure.query(() => currentTexts()),
+  /** Every version of one text, newest first (read-only: signed records keep their own copy). */
+  textVersions: adminProcedure.input(textVersionsInput).query(({ input }) => textVersions(input.type, input.language)),
   saveText: adminProcedure
     .input(textUpdateInput)
     .mutation(({ input, ctx }) => saveText(input.type, input.language, input.body, auditActorOf(ctx))),

@@ -45,6 +45,7 @@ export const SITE_PAGES = [
   'admin-office',
   'admin-privacy',
   'admin-commissions',
+  'admin-compliance',
 ] as const;
 const sitePages = new Set<string>(SITE_PAGES);
 /** Paths of both hosting modes that name a site page. */

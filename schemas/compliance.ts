@@ -109,16 +109,30 @@ export const textUpdateInput = z.strictObject({
     .max(TEXT_MAX, `The text must be at most ${TEXT_MAX} characters`),
 });
 
+export const textVersionsInput = z.strictObject({ type: z.enum(COMPLIANCE_TYPES), language: z.enum(LANGUAGES) });
+
+export const LINK_HOURS_MAX = 24 * 14;
+export const RETENTION_YEARS_MAX = 50;
+const wholeNumber = 'Enter a whole number';
 export const complianceSettingsInput = z.strictObject({
   linkHours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 14)
+    .number(wholeNumber)
+    .int(wholeNumber)
+    .min(1, 'A link lasts at least 1 hour')
+    .max(LINK_HOURS_MAX, `A link lasts at most ${LINK_HOURS_MAX} hours (14 days)`)
     .optional(),
   retentionYears: z
     .strictObject(
-      Object.fromEntries(COMPLIANCE_TYPES.map((t) => [t, z.number().int().min(1).max(50)])) as Record<ComplianceType, z.ZodNumber>,
+      Object.fromEntries(
+        COMPLIANCE_TYPES.map((t) => [
+          t,
+          z
+            .number(wholeNumber)
+            .int(wholeNumber)
+            .min(1, 'Keep records at least 1 year')
+            .max(RETENTION_YEARS_MAX, `Keep records at most ${RETENTION_YEARS_MAX} years`),
+        ]),
+      ) as Record<ComplianceType, z.ZodNumber>,
     )
     .partial()
     .optional(),

@@ -5,7 +5,18 @@ export function isAdminHost(hostname: string, adminHosts: string[]): boolean {
 }
 
 export type AdminScreen =
-  'login' | 'dashboard' | 'analytics' | 'work' | 'leads' | 'customers' | 'staff' | 'audit' | 'office' | 'privacy' | 'commissions';
+  | 'login'
+  | 'dashboard'
+  | 'analytics'
+  | 'work'
+  | 'leads'
+  | 'customers'
+  | 'staff'
+  | 'audit'
+  | 'office'
+  | 'privacy'
+  | 'commissions'
+  | 'compliance';
 
 /** The path of an admin screen in the given mode: /dashboard on an admin host, /admin/dashboard otherwise. */
 export function adminPath(adminHost: boolean, screen: AdminScreen): string {

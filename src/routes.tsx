@@ -23,6 +23,7 @@ const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
 const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
 const PrivacyPage = lazy(() => import('./pages/admin/privacy/PrivacyPage.tsx'));
 const CommissionsPage = lazy(() => import('./pages/admin/commissions/CommissionsPage.tsx'));
+const CompliancePage = lazy(() => import('./pages/admin/compliance/CompliancePage.tsx'));
 
 const h = (handle: PageHandle) => handle;
 
@@ -67,6 +68,11 @@ const adminChildren = (adminHost: boolean): RouteObject[] => {
       path: `${prefix}office`,
       element: <OfficeSettingsPage />,
       handle: h({ page: 'admin-office', title: 'Office settings', noindex: true }),
+    },
+    {
+      path: `${prefix}compliance`,
+      element: <CompliancePage />,
+      handle: h({ page: 'admin-compliance', title: 'Compliance', noindex: true }),
     },
   ];
 };

@@ -130,6 +130,7 @@ describe('the API', () => {
         )
       ).status,
     ).toBe(403);
+    expect((await outcome(asStef().compliance.textVersions.query({ type: 'aca-consent', language: 'en' }))).status).toBe(403);
     expect(await stored()).toBe(before);
     expect((await asStef().compliance.unsignedSoas.query()).length).toBe(0);
     expect((await asBen().compliance.unsignedSoas.query()).map((r) => r.requestId)).toContain(made.request.requestId);

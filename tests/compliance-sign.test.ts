@@ -157,6 +157,11 @@ describe('the signing page', () => {
       body: 'Version two of the scope text for {{person}}: {{products}}',
     });
     expect(v2.version).toBe(2);
+    // The console lists every version, newest first: version 1 (as shipped) stays readable.
+    const versions = await asAdmin().compliance.textVersions.query({ type: 'medicare-soa', language: 'en' });
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(versions[1]!.body).toContain('Scope of Sales Appointment');
+    expect((await asAdmin().compliance.textVersions.query({ type: 'medicare-soa', language: 'es' })).map((v) => v.version)).toEqual([1]);
     // The person read version 1 and signs it: the record keeps version 1's exact text.
     const done = await sign(path, 'Rosa Version One', 'en', '1');
     expect(done.status).toBe(200);

@@ -9,7 +9,7 @@ export {
   textForRequest,
   unsignedSoasOf,
 } from './requests.ts';
-export { complianceSettings, currentTexts, saveText, updateComplianceSettings } from './texts.ts';
+export { complianceSettings, currentTexts, saveText, textVersions, updateComplianceSettings } from './texts.ts';
 export { exportZip, EXPORT_MAX_RECORDS } from './export.ts';
 export { complianceRecordsOf, eraseSignRequests, type KeptRecord } from './retention.ts';
 export { esc, pageHtml, recordBody, recordPage } from './printable.ts';

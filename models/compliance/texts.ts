@@ -49,6 +49,13 @@ export async function currentText(type: ComplianceType, language: Language): Pro
   return doc ? { type, language, version: doc.version, body: doc.body, by: doc.by, createdAt: doc.createdAt } : shipped(type, language);
 }
 
+/** Every version of one text, newest first (the shipped one included while no saved version 1 replaces it). */
+export async function textVersions(type: ComplianceType, language: Language): Promise<TextVersion[]> {
+  const docs = await ComplianceTextModel.find({ type, language }).sort({ version: -1 }).lean();
+  const saved = docs.map((d) => ({ type, language, version: d.version, body: d.body, by: d.by, createdAt: d.createdAt }));
+  return saved.some((v) => v.version === 1) ? saved : [...saved, shipped(type, language)];
+}
+
 export async function currentTexts(): Promise<TextVersion[]> {
   return Promise.all(COMPLIANCE_TYPES.flatMap((t) => LANGUAGES.map((l) => currentText(t, l))));
 }

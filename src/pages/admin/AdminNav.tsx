@@ -1,6 +1,6 @@
 // The console's navigation: the sidebar from 768 px, a bar at the bottom of the screen below that, in
-// reach of a thumb. The bottom bar holds the five screens every staff member uses; an admin's four more
-// (Staff, Audit Log, Privacy requests, Office settings) sit behind "More", so no label runs into another.
+// reach of a thumb. The bottom bar holds the five screens every staff member uses; an admin's own screens
+// (Staff, Audit Log, Privacy requests, Office settings, Compliance) sit behind "More", so no label runs into another.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
@@ -23,6 +23,7 @@ export const ADMIN_NAV: NavItem[] = [
   { screen: 'privacy', label: 'Privacy requests', icon: 'privacy' },
   { screen: 'office', label: 'Office settings', icon: 'office' },
   { screen: 'commissions', label: 'Commissions', icon: 'commissions' },
+  { screen: 'compliance', label: 'Compliance', icon: 'compliance' },
 ];
 
 /** A bottom-bar entry on a phone (icon over a short label), a sidebar row from 768 px; white focus ring on the dark bar. */
