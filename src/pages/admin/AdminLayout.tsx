@@ -16,6 +16,7 @@ import { AdminLoading } from './auth/AdminLoading.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { AwayMark } from '../../components/AwayMark.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 /** How often the My work count in the navigation and the tab title is asked for again. */
 const WORK_COUNT_REFRESH_MS = 30_000;
@@ -152,22 +153,9 @@ function SettingsMenu({
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
+  const close = useCallback(() => setOpen(false), []);
   // A click anywhere outside the menu closes it; so does Escape.
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: MouseEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, close);
 
   const item =
     'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2';

@@ -1,10 +1,11 @@
 // The console's navigation: the sidebar from 768 px, a bar at the bottom of the screen below that, in
 // reach of a thumb. The bottom bar holds the five screens every staff member uses; an admin's own screens
 // (Staff, Audit Log, Privacy requests, Office settings, Compliance) sit behind "More", so no label runs into another.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { adminPath, type AdminScreen } from '../../../schemas/host-mode.ts';
 import { Icon, type GlyphName } from '../../components/Icon.tsx';
+import { useDismiss } from '../../lib/use-dismiss.ts';
 
 type NavItem = { screen: AdminScreen; label: string; icon: GlyphName };
 
@@ -76,21 +77,12 @@ export function AdminNav({ adminHost, isAdmin, workCount }: { adminHost: boolean
 /** The phone's "More": the admin screens in a list above the bar; closes on a pick, Escape or a tap outside. */
 function MoreMenu({ adminHost }: { adminHost: boolean }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const root = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const here = ADMIN_NAV.some((item) => pathname === adminPath(adminHost, item.screen));
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, close);
   return (
     <div ref={root} className="relative flex min-w-0 flex-1 md:hidden">
       <button
