@@ -221,8 +221,8 @@ test('the activity export downloads the CSV named by its dates, and a failure sa
   expect(all.split('\n')[0].toLowerCase()).toContain('action');
   expect(all.split('\n').filter((line) => line.includes(exporter))).toHaveLength(2);
 
-  await page.getByLabel('From').fill('2026-01-01');
-  await page.getByLabel('To').fill('2026-01-31');
+  await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2026-01-31');
   download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   file = await download;

@@ -18,6 +18,8 @@ test('a lead from the public form appears in an open console, and its claim foll
   await signIn(page);
   await page.goto('/admin/leads');
   await page.getByRole('searchbox', { name: 'Search leads' }).fill(tag);
+  // The search goes into the address after a pause: wait for it, so that change is not counted as a reload.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
   const unclaimedTab = page.getByRole('tab', { name: /^Unclaimed/ });
   await expect(unclaimedTab).toContainText('0');
   let reloads = 0;
