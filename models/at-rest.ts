@@ -8,6 +8,7 @@ import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../ser
 import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
 import { SEALED_DETAIL_ACTIONS } from './audit.ts';
 import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
+import { countStalePapers, resealPapers } from './compliance/files.ts';
 
 /** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
 const FLAT: { collection: string; fields: readonly string[]; filter?: Record<string, unknown> }[] = [
@@ -75,6 +76,8 @@ export async function walkSealedFields(mode: WalkMode): Promise<number> {
   let changed = 0;
   for (const t of FLAT) changed += await walkFlat(t, mode);
   changed += await walkTimelines(mode);
+  // Paper forms of compliance records are sealed as bytes from the start; a rotation re-seals them.
+  if (mode === 'rotate') changed += await resealPapers();
   // Recovery codes are hashed, not sealed: the fast hashes of older versions are wrapped once.
   changed += await hashLegacyRecoveryCodes();
   return changed;
@@ -92,5 +95,5 @@ export async function countStale(): Promise<number> {
   for await (const doc of mongoose.connection.collection(TIMELINES).find({})) {
     for (const e of (doc.entries ?? []) as { note?: unknown }[]) if (needs(e.note, 'rotate', kid)) n++;
   }
-  return n + (await countLegacyRecoveryCodes());
+  return n + (await countStalePapers()) + (await countLegacyRecoveryCodes());
 }

@@ -24,6 +24,8 @@ import {
   exportZip,
   EXPORT_MAX_RECORDS,
   findRecord,
+  PAPER_CONTENT_TYPES,
+  readPaper,
   recordsOf,
   requestsOf,
   resolveSubject,
@@ -80,6 +82,25 @@ export const complianceRouter = router({
   /** A record captured by a recorded call or a paper form (the reference to the recording or the upload). */
   add: protectedProcedure.input(recordAddInput).mutation(({ input, ctx }) => addCapturedRecord(input, actorOf(ctx).name)),
 
+  /** A record's paper form (staff only), base64: every read is in the audit log. */
+  paper: protectedProcedure.input(recordIdInput).query(async ({ input, ctx }) => {
+    const record = await findRecord(input.recordId);
+    const file = await readPaper(record.recordId);
+    await recordAudit(auditActorOf(ctx), {
+      action: 'COMPLIANCE_RECORD_READ',
+      customerId: record.customerId ?? undefined,
+      detail: `paper form of ${record.type} ${record.recordId}`,
+    });
+    const ext = file.type === 'jpeg' ? 'jpg' : file.type;
+    return {
+      fileName: `${record.type}-${record.recordId}.${ext}`,
+      contentType: PAPER_CONTENT_TYPES[file.type],
+      size: file.size,
+      sha256: file.sha256,
+      contentBase64: file.bytes.toString('base64'),
+    };
+  }),
+
   /** A correction or rescission: a new record pointing at the old one (its agent, or an admin). */
   amend: protectedProcedure.input(recordAmendInput).mutation(async ({ input, ctx }) => {
     const old = await findRecord(input.recordId);
@@ -129,6 +150,21 @@ export const complianceRest = restRoutes(complianceRouter, [
     method: 'get',
     path: '/api/admin/compliance/records/:recordId',
     handle: (c, req) => c.record({ recordId: String(req.params.recordId) }),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/compliance/records/:recordId/paper',
+    handle: async (c, req, res) => {
+      const file = await c.paper({ recordId: String(req.params.recordId) });
+      // A download, never shown in place: a crafted scan cannot run as a page of the console's origin.
+      res.set({
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      });
+      res.status(200).send(Buffer.from(file.contentBase64, 'base64'));
+    },
   },
   { method: 'post', path: '/api/admin/compliance/records', status: 201, handle: (c, req) => c.add(req.body) },
   {

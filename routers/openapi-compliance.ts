@@ -20,10 +20,17 @@ export const COMPLIANCE_ROUTES = [
   {
     method: 'post' as const,
     path: '/api/admin/compliance/records',
-    summary: 'A record captured by a recorded call or a paper form (with the recording or upload reference)',
+    summary:
+      'A record captured by a recorded call (`recordingSystem` and the call id or address as `reference`) or on paper (`file.contentBase64`: a PDF, PNG or JPEG of at most 10 MB, checked by its first bytes)',
     staff: true,
     body: recordAddInput,
     status: 201,
+  },
+  {
+    method: 'get' as const,
+    path: '/api/admin/compliance/records/:recordId/paper',
+    summary: "A record's paper form as an attachment (PDF, PNG or JPEG; each read is in the audit log)",
+    staff: true,
   },
   {
     method: 'post' as const,

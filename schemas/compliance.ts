@@ -27,6 +27,10 @@ export const SOA_PRODUCT_LABELS: Record<SoaProduct, { en: string; es: string }> 
   'cancer-heart-stroke': { en: 'Cancer, heart attack and stroke', es: 'Cáncer, ataque cardíaco y derrame cerebral' },
 };
 
+/** The file types a paper form may be uploaded as. */
+export const PAPER_TYPES = ['pdf', 'png', 'jpeg'] as const;
+export type PaperType = (typeof PAPER_TYPES)[number];
+
 export const CAPTURE_METHODS = ['signed-link', 'recorded-call', 'paper'] as const;
 export type CaptureMethod = (typeof CAPTURE_METHODS)[number];
 /** An original record, or a new one that corrects or rescinds an earlier one (records are never changed). */
@@ -74,19 +78,51 @@ export const signRequestInput = z
   .superRefine(checkSoa);
 export type SignRequestInput = z.infer<typeof signRequestInput>;
 
-/** A record captured another way: a recorded call (with the recording's reference) or a paper form uploaded. */
+/** A paper form is uploaded as a PDF, PNG or JPEG of at most this many bytes (checked by its first bytes). */
+export const PAPER_MAX_BYTES = 10 * 1024 * 1024;
+/** The longest base64 text a paper form of PAPER_MAX_BYTES takes. */
+export const PAPER_MAX_BASE64 = Math.ceil(PAPER_MAX_BYTES / 3) * 4;
+export const PAPER_TOO_LARGE = 'The file is larger than 10 MB';
+
+/** A record captured another way: a recorded call (the system and the call's id or address) or a paper form uploaded. */
 export const recordAddInput = z
   .strictObject({
     subject: subjectInput,
     type: z.enum(COMPLIANCE_TYPES),
     language: z.enum(LANGUAGES).default('en'),
     captureMethod: z.enum(['recorded-call', 'paper']),
-    reference: line(300, 'The reference').min(1, 'Give the recording or the uploaded file reference'),
+    /** A recorded call: the system that holds the recording (e.g. the phone system's name). */
+    recordingSystem: line(80, 'The recording system').default(''),
+    /** A recorded call: the call's id or address in that system; a paper form: where the original is kept (optional). */
+    reference: line(300, 'The reference').default(''),
+    /** The day of the call, or the day the paper form was signed (today when not given; never ahead). */
+    capturedOn: day.refine((d) => Date.parse(`${d}T00:00:00Z`) <= Date.now(), 'The date cannot be in the future').optional(),
     signerName: line(120, 'The name').min(1, 'Enter the name of the person'),
     ...soaFields,
     scope: line(1000, 'The scope').default(''),
+    /** A paper form: the scanned file, base64 (a PDF, PNG or JPEG of at most 10 MB). */
+    file: z
+      .strictObject({
+        name: line(200, 'The file name').default(''),
+        contentBase64: z
+          .string()
+          .max(PAPER_MAX_BASE64, PAPER_TOO_LARGE)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file must be sent as base64'),
+      })
+      .optional(),
   })
-  .superRefine(checkSoa);
+  .superRefine(checkSoa)
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.captureMethod === 'recorded-call') {
+      if (!v.recordingSystem) issue('recordingSystem', 'Name the system that holds the recording');
+      if (!v.reference) issue('reference', "Give the recording's call id or address");
+      if (v.file) issue('file', 'A recorded call takes no file: choose paper to upload a form');
+    }
+    if (v.captureMethod === 'paper' && !v.file?.contentBase64) issue('file', 'Upload the signed paper form (PDF, PNG or JPEG)');
+    if (v.type === 'medicare-soa' && v.capturedOn && v.appointmentDate && v.capturedOn > v.appointmentDate)
+      issue('capturedOn', 'A Scope of Appointment is agreed on or before the appointment');
+  });
 export type RecordAddInput = z.infer<typeof recordAddInput>;
 
 /** A correction or a rescission: a new record pointing at the old one. */
@@ -181,6 +217,10 @@ export interface ComplianceRecordView {
   text: string;
   captureMethod: CaptureMethod;
   reference: string;
+  /** A recorded call: the system holding the recording. */
+  recordingSystem: string;
+  /** A paper form: the uploaded file's type (its bytes are read apart, audited); '' otherwise. */
+  paperType: PaperType | '';
   signerName: string;
   signedAt: Date;
   ip: string;

@@ -54,6 +54,7 @@ beforeAll(async () => {
     subject: { leadId },
     type: 'aca-review',
     captureMethod: 'recorded-call',
+    recordingSystem: 'Office phones',
     reference: 'call-2026-11-27-0042',
     signerName: '=HYPERLINK("http://x")',
   });

@@ -23,6 +23,7 @@ import { mountRestRoutes } from '../routers/rest.ts';
 import { MAX_BATCH_SIZE } from '../schemas/limits.ts';
 import { mountSlackRoutes } from '../notify/slack/interactive.ts';
 import { importUploads } from './import-upload.ts';
+import { complianceUploads } from './compliance-upload.ts';
 import { contactForm } from './contact-form.ts';
 import { CONTACT_PATH } from '../schemas/lead-form.ts';
 import type { ContactRenderer } from './ssr.ts';
@@ -100,6 +101,8 @@ export async function createApp(
   app.use('/trpc', limitPublicTrpc(signedIn));
   // Import files (customers up to 5 MB, commission statements up to 10 MB, text/csv) get their own parser and limiter first.
   app.use(importUploads());
+  // A compliance record may carry its paper form (up to 10 MB as base64): its own, larger JSON limit.
+  app.use(complianceUploads());
   app.use(['/api', '/trpc'], refuseWhileDatabaseAway, requireJsonBody, express.json({ limit: BODY_LIMIT, verify: refuseDeepBody }));
   // Plain JSON for the public procedures, the console's metadata only for signed-in ones, before superjson runs.
   app.use('/trpc', refuseDeepQuery, guardTrpcInput(signedIn));

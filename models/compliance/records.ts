@@ -8,6 +8,7 @@ import {
   type ComplianceRecordView,
   type ComplianceType,
   type Language,
+  type PaperType,
   type RecordKind,
   type SoaProduct,
   type SubjectInput,
@@ -17,7 +18,7 @@ import { badRequest, notFound } from '../../server/errors.ts';
 import { CustomerModel, customerIdOfLead } from '../customer.ts';
 import { readLead } from '../leads/index.ts';
 import { ComplianceRecordModel } from './schema.ts';
-import { complianceSettings, currentText, hashText, renderText } from './texts.ts';
+import { complianceSettings, hashText } from './texts.ts';
 
 export interface Subject {
   leadId: string | null;
@@ -75,6 +76,8 @@ export function toRecordView(r: RecordDoc): ComplianceRecordView {
     text: r.text,
     captureMethod: r.captureMethod,
     reference: r.reference ?? '',
+    recordingSystem: r.recordingSystem ?? '',
+    paperType: r.paperType ?? '',
     signerName: r.signerName,
     signedAt: r.signedAt,
     ip: r.ip ?? '',
@@ -84,6 +87,8 @@ export function toRecordView(r: RecordDoc): ComplianceRecordView {
 }
 
 export interface NewRecord {
+  /** The id to write it under (a paper form is stored under it first). */
+  recordId?: string;
   type: ComplianceType;
   kind: RecordKind;
   amends?: string | null;
@@ -98,6 +103,8 @@ export interface NewRecord {
   text: string;
   captureMethod: CaptureMethod;
   reference: string;
+  recordingSystem?: string;
+  paperType?: PaperType | '';
   signerName: string;
   signedAt: Date;
   ip?: string;
@@ -110,6 +117,7 @@ export async function insertRecord(r: NewRecord): Promise<ComplianceRecordView> 
   const keepUntil = new Date(r.signedAt);
   keepUntil.setUTCFullYear(keepUntil.getUTCFullYear() + years);
   const doc = await ComplianceRecordModel.create({
+    ...(r.recordId ? { _id: r.recordId } : {}),
     type: r.type,
     kind: r.kind,
     amends: r.amends ?? null,
@@ -128,6 +136,8 @@ export async function insertRecord(r: NewRecord): Promise<ComplianceRecordView> 
     text: r.text,
     captureMethod: r.captureMethod,
     reference: r.reference,
+    recordingSystem: r.recordingSystem ?? '',
+    paperType: r.paperType ?? '',
     signerName: r.signerName,
     signedAt: r.signedAt,
     ip: r.ip ?? '',
@@ -139,40 +149,6 @@ export async function insertRecord(r: NewRecord): Promise<ComplianceRecordView> 
 
 export const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A record captured by a recorded call or on paper: the text in force is the one read or printed. */
-export async function addCapturedRecord(
-  input: {
-    subject: SubjectInput;
-    type: ComplianceType;
-    language: Language;
-    captureMethod: 'recorded-call' | 'paper';
-    reference: string;
-    signerName: string;
-    products: SoaProduct[];
-    appointmentDate?: string | null;
-    scope: string;
-  },
-  agentName: string,
-): Promise<ComplianceRecordView> {
-  const subject = await resolveSubject(input.subject);
-  const text = await currentText(input.type, input.language);
-  const now = new Date();
-  const facts = { person: subject.name, agent: agentName, agency: site.name, scope: input.scope, date: dayOf(now) };
-  const products = input.type === 'medicare-soa' ? input.products : [];
-  const appointmentDate = input.type === 'medicare-soa' ? (input.appointmentDate ?? null) : null;
-  return insertRecord({
-    ...input,
-    kind: 'original',
-    subject,
-    agentName,
-    products,
-    appointmentDate,
-    textVersion: text.version,
-    text: renderText(text.body, input.language, { ...facts, products, appointmentDate }),
-    signedAt: now,
-  });
-}
-
 export async function findRecord(recordId: string): Promise<ComplianceRecordView> {
   const doc = validId(recordId) ? await ComplianceRecordModel.findById(recordId).lean<RecordDoc>() : null;
   if (!doc) throw notFound('Record not found');
@@ -183,7 +159,8 @@ export async function findRecord(recordId: string): Promise<ComplianceRecordView
 export async function amendRecord(recordId: string, kind: 'correction' | 'rescission', note: string, agentName: string) {
   const old = await findRecord(recordId);
   if (old.kind === 'rescission') throw badRequest('A rescission cannot be amended');
-  const { recordId: _id, keepUntil: _k, textHash: _h, agencyName: _a, ...facts } = old;
+  // The paper form stays with the record it came with (the amendment points at it).
+  const { recordId: _id, keepUntil: _k, textHash: _h, agencyName: _a, paperType: _p, ...facts } = old;
   return insertRecord({
     ...facts,
     kind,

@@ -27,6 +27,10 @@ const recordSchema = new Schema(
     captureMethod: { type: String, enum: CAPTURE_METHODS, required: true },
     /** A recording's or an uploaded paper form's reference; the sign request's id for a signed link. */
     reference: { type: String, default: '' },
+    /** A recorded call: the system holding the recording. */
+    recordingSystem: { type: String, default: '' },
+    /** A paper form: the uploaded file's type; its bytes are in compliance_files (models/compliance/files.ts). */
+    paperType: { type: String, default: '' },
     signerName: { type: String, required: true },
     signedAt: { type: Date, required: true },
     ip: { type: String, default: '' },

@@ -8,6 +8,9 @@ import { errorMessage } from '../../lib/error-message.ts';
 import { COMPLIANCE_TYPE_LABELS, SOA_PRODUCT_LABELS } from '../../../schemas/compliance.ts';
 import { secondaryButton } from '../ui.tsx';
 import { SignLinkForm } from './SignLinkForm.tsx';
+import { CapturedRecordForm } from './CapturedRecordForm.tsx';
+import { useClientConfig } from '../../lib/client-config.tsx';
+import { downloadFile } from '../../lib/download.ts';
 
 type Subject = { leadId: string } | { customerId: string };
 const when = (d: Date | string) => new Date(d).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -19,6 +22,9 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
   const panel = useQuery(trpc.compliance.panel.queryOptions(subject));
   const me = useQuery(trpc.auth.me.queryOptions(undefined, { staleTime: 5 * 60_000 }));
   const [preparing, setPreparing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const { apiBase, adminHosts } = useClientConfig();
   const [open, setOpen] = useState<string | null>(null);
   const full = useQuery(trpc.compliance.record.queryOptions({ recordId: open ?? '' }, { enabled: Boolean(open) }));
   const cancel = useMutation(
@@ -38,13 +44,26 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
         <h2 id={`compliance-${id}`} className="text-lg font-semibold text-slate-900">
           Compliance
         </h2>
-        {!preparing && (
-          <button type="button" className={secondaryButton} onClick={() => setPreparing(true)}>
-            Prepare signing link
-          </button>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {!adding && (
+            <button type="button" className={secondaryButton} onClick={() => setAdding(true)}>
+              Add call or paper record
+            </button>
+          )}
+          {!preparing && (
+            <button type="button" className={secondaryButton} onClick={() => setPreparing(true)}>
+              Prepare signing link
+            </button>
+          )}
+        </div>
       </div>
       {preparing && <SignLinkForm subject={subject} onClose={() => setPreparing(false)} />}
+      {adding && <CapturedRecordForm subject={subject} name={name} onClose={() => setAdding(false)} />}
+      {fileError && (
+        <p role="alert" className="text-sm text-red-700">
+          {fileError}
+        </p>
+      )}
       {panel.isPending ? (
         <p className="text-sm text-slate-600">Loading compliance records...</p>
       ) : panel.isError ? (
@@ -87,7 +106,30 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
                       {r.appointmentDate && ` · appointment ${r.appointmentDate}`}
                     </p>
                   )}
+                  {r.captureMethod === 'recorded-call' && (
+                    <p className="break-words text-slate-600">
+                      Recording: {r.recordingSystem ? `${r.recordingSystem} · ` : ''}
+                      {r.reference}
+                    </p>
+                  )}
+                  {r.captureMethod === 'paper' && r.reference && <p className="break-words text-slate-600">Original kept: {r.reference}</p>}
                   {r.note && <p className="text-slate-600">{r.note}</p>}
+                  {r.paperType && (
+                    <button
+                      type="button"
+                      className={`${secondaryButton} mt-2 mr-2`}
+                      onClick={() => {
+                        setFileError(null);
+                        const ext = r.paperType === 'jpeg' ? 'jpg' : r.paperType;
+                        downloadFile(`${apiBase}/api/admin/compliance/records/${r.recordId}/paper`, `${r.type}-${r.recordId}.${ext}`, {
+                          adminHosts,
+                          failure: 'Failed to download the paper form',
+                        }).catch((err: unknown) => setFileError(errorMessage(err, 'Failed to download the paper form')));
+                      }}
+                    >
+                      Download paper form ({r.paperType.toUpperCase()})
+                    </button>
+                  )}
                   <button
                     type="button"
                     className={`${secondaryButton} mt-2`}

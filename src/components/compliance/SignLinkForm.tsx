@@ -4,17 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import {
-  COMPLIANCE_TYPES,
-  COMPLIANCE_TYPE_LABELS,
-  SOA_PRODUCTS,
-  SOA_PRODUCT_LABELS,
-  type ComplianceType,
-  type Language,
-  type SoaProduct,
-} from '../../../schemas/compliance.ts';
+import { COMPLIANCE_TYPES, COMPLIANCE_TYPE_LABELS, type ComplianceType, type Language } from '../../../schemas/compliance.ts';
 import { inputClass, primaryButton, secondaryButton } from '../ui.tsx';
 import { Alert } from '../DialogFrame.tsx';
+import { FormFacts, type Facts } from './FormFacts.tsx';
 
 type Subject = { leadId: string } | { customerId: string };
 
@@ -23,9 +16,8 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
   const queryClient = useQueryClient();
   const [type, setType] = useState<ComplianceType>('medicare-soa');
   const [language, setLanguage] = useState<Language>('en');
-  const [products, setProducts] = useState<SoaProduct[]>([]);
-  const [appointmentDate, setAppointmentDate] = useState('');
-  const [scope, setScope] = useState('');
+  const [facts, setFacts] = useState<Facts>({ products: [], appointmentDate: '', scope: '' });
+  const { products, appointmentDate, scope } = facts;
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const request = useMutation(
@@ -100,49 +92,7 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
           </select>
         </label>
       </div>
-      {soa ? (
-        <>
-          <fieldset>
-            <legend className="text-slate-700">Products to discuss</legend>
-            <div className="mt-1 grid gap-1 sm:grid-cols-2">
-              {SOA_PRODUCTS.map((p) => (
-                <label key={p} className="flex min-h-11 items-center gap-2 text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5"
-                    checked={products.includes(p)}
-                    disabled={busy}
-                    onChange={(e) => setProducts(e.target.checked ? [...products, p] : products.filter((x) => x !== p))}
-                  />
-                  {SOA_PRODUCT_LABELS[p].en}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <label className="block text-slate-700">
-            Appointment date
-            <input
-              type="date"
-              className={inputClass}
-              value={appointmentDate}
-              onChange={(e) => setAppointmentDate(e.target.value)}
-              disabled={busy}
-            />
-          </label>
-        </>
-      ) : (
-        <label className="block text-slate-700">
-          {type === 'aca-consent' ? 'Scope, purpose and duration of the help' : 'The attestations explained'}
-          <textarea
-            className={inputClass}
-            rows={3}
-            maxLength={1000}
-            value={scope}
-            onChange={(e) => setScope(e.target.value)}
-            disabled={busy}
-          />
-        </label>
-      )}
+      <FormFacts type={type} facts={facts} onChange={setFacts} busy={busy} />
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
