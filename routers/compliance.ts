@@ -30,6 +30,7 @@ import {
   requestsOf,
   resolveSubject,
   saveText,
+  soaUsesOf,
   statusOf,
   textVersions,
   unsignedSoasOf,
@@ -45,10 +46,11 @@ export const complianceRouter = router({
   /** A lead's or customer's records (without the signed text: `record` reads one, audited), status and links. */
   panel: protectedProcedure.input(subjectInput).query(async ({ input }) => {
     const subject = await resolveSubject(input);
-    const [records, requests] = await Promise.all([recordsOf(subject), requestsOf(subject)]);
+    const [records, requests, used] = await Promise.all([recordsOf(subject), requestsOf(subject), soaUsesOf(subject)]);
     return {
-      status: statusOf(records).map((s) => ({ ...s, current: s.current ? s.current.recordId : null })),
-      records: records.map(({ text: _t, ip: _i, userAgent: _u, ...r }) => r),
+      status: statusOf(records, new Date(), used).map((s) => ({ ...s, current: s.current ? s.current.recordId : null })),
+      // `usedAt`: a Scope of Appointment used by the Medicare appointment it covered.
+      records: records.map(({ text: _t, ip: _i, userAgent: _u, ...r }) => ({ ...r, usedAt: used.get(r.recordId) ?? null })),
       requests,
     };
   }),

@@ -15,7 +15,7 @@ import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../
 import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
 import { leadPage, leadPosition } from '../models/leads/index.ts';
 import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
-import { soaNoteForAppointment } from '../models/compliance/index.ts';
+import { logWithSoa } from '../models/compliance/index.ts';
 import { myWork } from '../models/leads/index.ts';
 import { listAgents } from '../models/staff.ts';
 import { conversionTable } from '../models/leads/index.ts';
@@ -78,12 +78,14 @@ export const leadsRouter = router({
     const actor = actorOf(ctx);
     const asked = input.outcome === 'do-not-contact';
     if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
-    // A Medicare appointment without a valid Scope of Appointment needs a reason; the note keeps it.
-    if (input.kind === 'medicare-appointment') {
-      const soaNote = await soaNoteForAppointment(input.leadId, input.soaReason);
-      input = { ...input, note: input.note ? `${soaNote}\n${input.note}` : soaNote };
-    }
-    const lead = await logCall(input, actor);
+    // A Medicare appointment uses its valid Scope of Appointment, or needs a reason; the note keeps which.
+    const lead =
+      input.kind === 'medicare-appointment'
+        ? await logWithSoa(input.leadId, input.soaReason, actor.name, (soaNote) => {
+            input = { ...input, note: input.note ? `${soaNote}\n${input.note}` : soaNote };
+            return logCall(input, actor);
+          })
+        : await logCall(input, actor);
     if (!asked) return lead;
     return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };
   }),

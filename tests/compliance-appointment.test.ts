@@ -60,3 +60,57 @@ it('logs a Medicare appointment against a signed SOA without asking', async () =
   const [latest] = await callNotes();
   expect(latest).toMatch(/^Medicare appointment \(Scope of Appointment signed \d{4}-\d{2}-\d{2}\)\.$/);
 });
+
+it('uses the SOA at its appointment: it shows as used and a later appointment needs a reason again', async () => {
+  const soaOf = async () => (await asBen().compliance.panel.query({ leadId })).status.find((s) => s.type === 'medicare-soa')!;
+  // The SOA signed in the test above was used by the appointment logged against it.
+  const used = await soaOf();
+  expect(used.current).toBeNull();
+  expect(used.lastUsedAt).not.toBeNull();
+  const { records } = await asBen().compliance.panel.query({ leadId });
+  const soa = records.find((r) => r.type === 'medicare-soa')!;
+  expect(soa.usedAt).not.toBeNull();
+  const refused = await outcome(asBen().leads.logCall.mutate({ leadId, outcome: 'reached', kind: 'medicare-appointment' }));
+  expect(refused.status).toBe(409);
+
+  // A new SOA by recorded call: two appointments logged at once, only one relies on it.
+  await asBen().compliance.add.mutate({
+    subject: { leadId },
+    type: 'medicare-soa',
+    captureMethod: 'recorded-call',
+    recordingSystem: 'Office phones',
+    reference: 'call-991',
+    products: ['pdp'],
+    appointmentDate: '2027-03-01',
+    signerName: 'Walt Older',
+  });
+  expect((await soaOf()).current).not.toBeNull();
+  const both = await Promise.all(
+    [1, 2].map(() => outcome(asBen().leads.logCall.mutate({ leadId, outcome: 'reached', kind: 'medicare-appointment' }))),
+  );
+  expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
+  expect((await soaOf()).current).toBeNull();
+  // The SOA record itself is unchanged: the use is a separate entry.
+  const after = (await asBen().compliance.panel.query({ leadId })).records.find((r) => r.reference === 'call-991')!;
+  expect(after.kind).toBe('original');
+  expect(after.usedAt).not.toBeNull();
+});
+
+it('gives the SOA back when the appointment is refused', async () => {
+  await asBen().compliance.add.mutate({
+    subject: { leadId },
+    type: 'medicare-soa',
+    captureMethod: 'recorded-call',
+    recordingSystem: 'Office phones',
+    reference: 'call-992',
+    products: ['ma'],
+    appointmentDate: '2027-04-01',
+    signerName: 'Walt Older',
+  });
+  await asBen().leads.unclaim.mutate({ leadId });
+  const refused = await outcome(asBen().leads.logCall.mutate({ leadId, outcome: 'reached', kind: 'medicare-appointment' }));
+  expect(refused.status).toBe(409);
+  expect(refused.error).toMatch(/Claim this lead/);
+  const soa = (await asBen().compliance.panel.query({ leadId })).status.find((s) => s.type === 'medicare-soa')!;
+  expect(soa.current).not.toBeNull();
+});

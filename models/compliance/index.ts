@@ -15,4 +15,4 @@ export { complianceSettings, currentTexts, saveText, textVersions, updateComplia
 export { exportZip, EXPORT_MAX_RECORDS } from './export.ts';
 export { complianceRecordsOf, eraseSignRequests, type KeptRecord } from './retention.ts';
 export { esc, pageHtml, recordBody, recordPage } from './printable.ts';
-export { SOA_NEEDS_REASON, soaNoteForAppointment } from './appointments.ts';
+export { logWithSoa, SOA_NEEDS_REASON, soaUsesOf } from './appointments.ts';

@@ -183,31 +183,38 @@ export async function recordsOf(s: Pick<Subject, 'leadId' | 'customerId'>): Prom
 
 export interface TypeStatus {
   type: ComplianceType;
-  /** The newest record in force (not rescinded), if any. */
+  /** The newest record in force (not rescinded, not corrected, and for an SOA within 12 months and not used), if any. */
   current: ComplianceRecordView | null;
   /** When it stops being valid (a Scope of Appointment: 12 months), if it does. */
   validUntil: Date | null;
   expiresSoon: boolean;
+  /** No SOA in force because the last one was used by its appointment: when. */
+  lastUsedAt: Date | null;
 }
 
 const SOON_MS = 30 * 86_400_000;
 
-/** What exists, what is missing and what expires soon, per type. */
-export function statusOf(records: ComplianceRecordView[], now = new Date()): TypeStatus[] {
+const soaValidUntil = (r: ComplianceRecordView) => {
+  const until = new Date(r.signedAt);
+  until.setUTCMonth(until.getUTCMonth() + SOA_VALID_MONTHS);
+  return until;
+};
+
+/** What exists, what is missing and what expires soon, per type; `used` maps an SOA's id to its appointment's time. */
+export function statusOf(records: ComplianceRecordView[], now = new Date(), used: ReadonlyMap<string, Date> = new Map()): TypeStatus[] {
   const rescinded = new Set(records.filter((r) => r.kind === 'rescission').map((r) => r.amends));
   const corrected = new Set(records.filter((r) => r.kind === 'correction').map((r) => r.amends));
   return COMPLIANCE_TYPES.map((type) => {
     const live = records.filter(
       (r) => r.type === type && r.kind !== 'rescission' && !rescinded.has(r.recordId) && !corrected.has(r.recordId),
     );
-    let current: ComplianceRecordView | null = live[0] ?? null;
-    let validUntil: Date | null = null;
-    if (current && type === 'medicare-soa') {
-      validUntil = new Date(current.signedAt);
-      validUntil.setUTCMonth(validUntil.getUTCMonth() + SOA_VALID_MONTHS);
-      if (validUntil <= now) current = null;
-    }
-    const expiresSoon = Boolean(current && validUntil && validUntil.getTime() - now.getTime() < SOON_MS);
-    return { type, current, validUntil: current ? validUntil : null, expiresSoon };
+    if (type !== 'medicare-soa') return { type, current: live[0] ?? null, validUntil: null, expiresSoon: false, lastUsedAt: null };
+    // A correction of an SOA takes its place and its use: the original's use counts for the correction too.
+    const usedAt = (r: ComplianceRecordView) => used.get(r.recordId) ?? (r.amends ? used.get(r.amends) : undefined);
+    const current = live.find((r) => soaValidUntil(r) > now && !usedAt(r)) ?? null;
+    const validUntil = current ? soaValidUntil(current) : null;
+    const expiresSoon = Boolean(validUntil && validUntil.getTime() - now.getTime() < SOON_MS);
+    const lastUse = current ? undefined : live.map(usedAt).find(Boolean);
+    return { type, current, validUntil, expiresSoon, lastUsedAt: lastUse ?? null };
   });
 }

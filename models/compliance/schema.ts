@@ -98,3 +98,21 @@ const settingsSchema = new Schema(
   { versionKey: false },
 );
 export const ComplianceSettingsModel = mongoose.model('ComplianceSettings', settingsSchema, 'compliance_settings');
+
+// A Scope of Appointment used by the Medicare appointment it covered: one entry per SOA (the unique index
+// lets only one appointment claim it), never changed; the SOA record itself is never touched.
+const useSchema = new Schema(
+  {
+    soaRecordId: { type: String, required: true, unique: true },
+    leadId: { type: String, default: null },
+    customerId: { type: String, default: null },
+    usedAt: { type: Date, required: true },
+    by: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+useSchema.index({ leadId: 1 });
+useSchema.index({ customerId: 1 });
+useSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate', 'replaceOne', 'findOneAndReplace'], refuse);
+useSchema.pre(['deleteOne', 'deleteMany', 'findOneAndDelete'], refuse);
+export const SoaUseModel = mongoose.model('ComplianceSoaUse', useSchema, 'compliance_soa_uses');

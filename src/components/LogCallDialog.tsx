@@ -56,6 +56,7 @@ export function LogCallDialog({ lead, onClose, onLogged }: LogCallDialogProps) {
     trpc.leads.logCall.mutationOptions({
       onSuccess: (saved) => {
         void leadSaved(saved);
+        medicare.logged();
         onLogged(saved);
       },
       onError: (err) => {

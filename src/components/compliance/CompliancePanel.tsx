@@ -82,7 +82,9 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
                     {s.expiresSoon ? ' (expires soon)' : ''}
                   </span>
                 ) : (
-                  <span className="text-rose-800">missing</span>
+                  <span className="text-rose-800">
+                    missing{s.lastUsedAt ? ` (the last one was used at the appointment on ${when(s.lastUsedAt)})` : ''}
+                  </span>
                 )}
               </li>
             ))}
@@ -106,6 +108,7 @@ export function CompliancePanel({ subject, name }: { subject: Subject; name: str
                       {r.appointmentDate && ` · appointment ${r.appointmentDate}`}
                     </p>
                   )}
+                  {r.usedAt && <p className="font-medium text-slate-800">Used at the Medicare appointment on {when(r.usedAt)}</p>}
                   {r.captureMethod === 'recorded-call' && (
                     <p className="break-words text-slate-600">
                       Recording: {r.recordingSystem ? `${r.recordingSystem} · ` : ''}

@@ -1,12 +1,13 @@
 // The log-call dialog's "Medicare appointment" box (docs/compliance.md): ticked, it looks up the person's Scope
 // of Appointment; without a valid one it warns and asks for a reason, which the server keeps in the call's note.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { inputClass } from '../ui.tsx';
 
 export function useMedicareAppointment(leadId: string) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [checked, setChecked] = useState(false);
   const [reason, setReason] = useState('');
   const panel = useQuery(trpc.compliance.panel.queryOptions({ leadId }, { enabled: checked }));
@@ -21,6 +22,10 @@ export function useMedicareAppointment(leadId: string) {
     missing,
     validUntil: soa?.validUntil ?? null,
     missingReason: missing && !reason.trim(),
+    /** The appointment used its Scope of Appointment: the Compliance panel shows it used. */
+    logged: () => {
+      if (checked) void queryClient.invalidateQueries({ queryKey: trpc.compliance.pathKey() });
+    },
     input: checked ? { kind: 'medicare-appointment' as const, ...(reason.trim() ? { soaReason: reason.trim() } : {}) } : {},
   };
 }
