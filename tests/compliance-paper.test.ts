@@ -3,6 +3,9 @@
 // forged ids, no token) get 4xx JSON and store nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
+import { strFromU8, unzipSync } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import { exportZip } from '../models/compliance/export.ts';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 
@@ -36,6 +39,9 @@ beforeAll(async () => {
   const office = await createOffice(server, ['Ben Carter', 'Stef']);
   admin = office.admin;
   ben = office.agents['Ben Carter']!;
+  await db()
+    .collection('staffs')
+    .updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
   const customer = await server.api('POST', '/api/admin/customers', {
     token: ben,
     body: { name: 'Paula Paper', email: 'paula@example.com', phone: '303-555-0144', age: 66, insuranceProvider: 'Aetna' },
@@ -157,5 +163,39 @@ describe('paper forms', () => {
     }
     expect((await server.api('GET', '/api/admin/compliance/records/64b000000000000000000000/paper')).status).toBe(401);
     expect(await stored()).toBe(before);
+  });
+
+  it('puts the paper forms in the audit export, listed in its index and named on their pages', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await fetch(`${server.url}/api/admin/compliance/export?from=2026-11-01&to=${today}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(200);
+    const zip = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const index = parse(strFromU8(zip['index.csv']!), { columns: true }) as Record<string, string>[];
+    const papers = index.filter((r) => r.captureMethod === 'paper');
+    expect(papers.length).toBeGreaterThanOrEqual(3);
+    for (const row of papers) {
+      expect(row.paperFile).toMatch(/^paper\/\d{4}-\d{2}-\d{2}-aca-(consent|review)-[0-9a-f]{24}\.(pdf|png|jpg)$/);
+      expect(zip[row.paperFile!]).toBeDefined();
+      expect(strFromU8(zip[row.file!]!)).toContain(row.paperFile);
+    }
+    const pdfRow = papers.find((r) => r.paperFile!.endsWith('.pdf'))!;
+    expect(Buffer.from(zip[pdfRow.paperFile!]!).equals(PDF)).toBe(true);
+    expect(index.find((r) => r.captureMethod === 'recorded-call')).toMatchObject({ recordingSystem: 'RingCentral', paperFile: '' });
+    expect(zip['paper-forms.html']).toBeUndefined();
+  });
+
+  it('lists the forms that do not fit in an export on a page saying where they are', async () => {
+    const done = await exportZip({ subject: { customerId } }, 1024 * 1024);
+    if (done.tooMany) throw new Error('unexpected');
+    const zip = unzipSync(done.zip);
+    const index = parse(strFromU8(zip['index.csv']!), { columns: true }) as Record<string, string>[];
+    const big = index.find((r) => r.paperFile!.startsWith('not in this export'))!;
+    expect(big.paperFile).toBe(`not in this export: GET /api/admin/compliance/records/${big.recordId}/paper`);
+    expect(strFromU8(zip['paper-forms.html']!)).toContain(`/api/admin/compliance/records/${big.recordId}/paper`);
+    expect(Object.keys(zip).filter((n) => n.startsWith('paper/')).length).toBe(
+      index.filter((r) => r.paperFile!.startsWith('paper/')).length,
+    );
   });
 });

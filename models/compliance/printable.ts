@@ -31,6 +31,8 @@ const WORDS = {
     language: 'Language',
     method: 'Captured by',
     reference: 'Reference',
+    system: 'Recording system',
+    paper: 'Paper form',
     address: 'IP address',
     browser: 'Browser',
     hash: 'Text hash (SHA-256)',
@@ -50,6 +52,8 @@ const WORDS = {
     language: 'Idioma',
     method: 'Capturado por',
     reference: 'Referencia',
+    system: 'Sistema de grabación',
+    paper: 'Formulario en papel',
     address: 'Dirección IP',
     browser: 'Navegador',
     hash: 'Huella del texto (SHA-256)',
@@ -62,7 +66,8 @@ const WORDS = {
 const METHOD = { 'signed-link': 'Signed link', 'recorded-call': 'Recorded call', paper: 'Paper form' } as const;
 
 /** The body of a record's printable page: the exact text as signed, then the signature's facts. */
-export function recordBody(r: ComplianceRecordView, lang: Language = r.language): string {
+/** `paperFile`: where the uploaded paper form is (in an export, its path in the ZIP). */
+export function recordBody(r: ComplianceRecordView, lang: Language = r.language, paperFile = ''): string {
   const w = WORDS[lang];
   const rows: [string, string][] = [
     [w.kind, `${COMPLIANCE_TYPE_LABELS[r.type]} (${r.kind}${r.amends ? ` of ${r.amends}` : ''})`],
@@ -80,7 +85,9 @@ export function recordBody(r: ComplianceRecordView, lang: Language = r.language)
     [w.version, String(r.textVersion)],
     [w.language, r.language === 'es' ? 'Español' : 'English'],
     [w.method, METHOD[r.captureMethod]],
+    ...(r.recordingSystem ? ([[w.system, r.recordingSystem]] as [string, string][]) : []),
     ...(r.captureMethod === 'signed-link' ? [] : ([[w.reference, r.reference]] as [string, string][])),
+    ...(paperFile ? ([[w.paper, paperFile]] as [string, string][]) : []),
     ...(r.ip ? ([[w.address, r.ip]] as [string, string][]) : []),
     ...(r.userAgent ? ([[w.browser, r.userAgent]] as [string, string][]) : []),
     [w.hash, r.textHash],
@@ -92,5 +99,5 @@ export function recordBody(r: ComplianceRecordView, lang: Language = r.language)
     .join('')}</dl><p class="noprint">${esc(w.print)}</p>`;
 }
 
-export const recordPage = (r: ComplianceRecordView) =>
-  pageHtml(`${COMPLIANCE_TYPE_LABELS[r.type]} – ${r.recordId}`, recordBody(r), r.language);
+export const recordPage = (r: ComplianceRecordView, paperFile = '') =>
+  pageHtml(`${COMPLIANCE_TYPE_LABELS[r.type]} – ${r.recordId}`, recordBody(r, r.language, paperFile), r.language);
