@@ -6,6 +6,9 @@ import mongoose from 'mongoose';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { exportZip } from '../models/compliance/export.ts';
+import { countStale, walkSealedFields } from '../models/at-rest.ts';
+import { configureDataKeys, currentKey } from '../server/field-crypto.ts';
+import { newDataKey } from '../server/key-file.ts';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 
@@ -197,5 +200,20 @@ describe('paper forms', () => {
     expect(Object.keys(zip).filter((n) => n.startsWith('paper/')).length).toBe(
       index.filter((r) => r.paperFile!.startsWith('paper/')).length,
     );
+  });
+
+  it('re-seals the forms under a new data key when the keys rotate', async () => {
+    const old = currentKey();
+    configureDataKeys({ kind: 'env', current: newDataKey(), old: [old.key.toString('base64')] });
+    expect(await countStale()).toBeGreaterThan(0);
+    expect(await walkSealedFields('rotate')).toBeGreaterThan(0);
+    expect(await countStale()).toBe(0);
+    const kids = await db().collection('compliance_files').distinct('kid');
+    expect(kids).toEqual([currentKey().kid]);
+    const [row] = await db().collection('compliance_records').find({ paperType: 'pdf' }).toArray();
+    const file = await fetch(`${server.url}/api/admin/compliance/records/${String(row!._id)}/paper`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
   });
 });
