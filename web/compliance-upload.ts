@@ -23,7 +23,8 @@ export function complianceUploads(): Router {
     limit: UPLOADS_PER_MINUTE,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    skip: (req) => lengthOf(req) <= SMALL,
+    // A body without a declared length (chunked) counts as large.
+    skip: (req) => req.headers['content-length'] !== undefined && lengthOf(req) <= SMALL,
     handler: (_req, _res, next) => next(new RequestRefused(429, 'Too many uploads from this address. Please try again in a minute.')),
   });
   uploads.post(COMPLIANCE_UPLOAD_PATHS, limiter, (req, _res, next) => {
