@@ -4,6 +4,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
+import { strFromU8, unzipSync } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import { exportZip } from '../models/compliance/export.ts';
 
 const server = useTestServer();
 let ben = '';
@@ -94,6 +97,11 @@ it('uses the SOA at its appointment: it shows as used and a later appointment ne
   const after = (await asBen().compliance.panel.query({ leadId })).records.find((r) => r.reference === 'call-991')!;
   expect(after.kind).toBe('original');
   expect(after.usedAt).not.toBeNull();
+  // The audit export says when each SOA was used.
+  const done = await exportZip({ subject: { leadId } });
+  if (done.tooMany) throw new Error('unexpected');
+  const index = parse(strFromU8(unzipSync(done.zip)['index.csv']!), { columns: true }) as Record<string, string>[];
+  expect(index.find((r) => r.reference === 'call-991')?.usedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 });
 
 it('gives the SOA back when the appointment is refused', async () => {

@@ -8,7 +8,7 @@ import { COMPLIANCE_TYPE_LABELS, type ComplianceRecordView, type ExportInput } f
 import { recordsOf, resolveSubject, toRecordView } from './records.ts';
 import { esc, pageHtml, recordPage } from './printable.ts';
 import { readPaper } from './files.ts';
-import { ComplianceRecordModel } from './schema.ts';
+import { ComplianceRecordModel, SoaUseModel } from './schema.ts';
 
 /** At most this many records in one file: a larger range is refused (export a shorter one). */
 export const EXPORT_MAX_RECORDS = 5000;
@@ -48,6 +48,7 @@ const COLUMNS = [
   'recordingSystem',
   'reference',
   'paperFile',
+  'usedAt',
   'ip',
   'keepUntil',
   'file',
@@ -58,7 +59,11 @@ export const fileOf = (r: ComplianceRecordView) => `records/${r.signedAt.toISOSt
 /** A paper form's path in the ZIP, or where to fetch it when the export had no room for it. */
 type PaperPlaces = ReadonlyMap<string, string>;
 
-export function indexCsv(records: ComplianceRecordView[], papers: PaperPlaces = new Map()): string {
+export function indexCsv(
+  records: ComplianceRecordView[],
+  papers: PaperPlaces = new Map(),
+  used: ReadonlyMap<string, Date> = new Map(),
+): string {
   const rows = records.map((r) => ({
     ...r,
     type: COMPLIANCE_TYPE_LABELS[r.type],
@@ -70,6 +75,7 @@ export function indexCsv(records: ComplianceRecordView[], papers: PaperPlaces = 
     textVersion: String(r.textVersion),
     file: fileOf(r),
     paperFile: papers.get(r.recordId) ?? '',
+    usedAt: used.get(r.recordId)?.toISOString() ?? '',
   }));
   return stringify(rows, { header: true, columns: [...COLUMNS], cast: { string: formulaSafeCell } });
 }
@@ -110,12 +116,20 @@ function leftOutPage(left: ComplianceRecordView[], budget: number): string {
   return pageHtml('Paper forms not in this export', `<h1>Paper forms not in this export</h1><p>${esc(intro)}</p><ul>${rows.join('')}</ul>`);
 }
 
+/** When each SOA among the records was used by its appointment (docs/compliance.md). */
+async function usesOfRecords(records: ComplianceRecordView[]): Promise<Map<string, Date>> {
+  const ids = records.filter((r) => r.type === 'medicare-soa').map((r) => r.recordId);
+  const rows = ids.length ? await SoaUseModel.find({ soaRecordId: { $in: ids } }).lean() : [];
+  return new Map(rows.map((u) => [u.soaRecordId, u.usedAt]));
+}
+
 /** The ZIP's bytes, its record count and a description of the scope for the audit log. */
 export async function exportZip(input: ExportInput, paperBytes = EXPORT_PAPER_BYTES) {
   const { records, scope } = await recordsFor(input);
   if (records.length > EXPORT_MAX_RECORDS) return { tooMany: true as const, scope };
   const papers = await papersOf(records, paperBytes);
-  const files: Zippable = { 'index.csv': strToU8(indexCsv(records, papers.places)), ...papers.files };
+  const used = await usesOfRecords(records);
+  const files: Zippable = { 'index.csv': strToU8(indexCsv(records, papers.places, used)), ...papers.files };
   for (const r of records) files[fileOf(r)] = strToU8(recordPage(r, papers.places.get(r.recordId) ?? ''));
   if (papers.left.length) files[PAPER_INDEX] = strToU8(leftOutPage(papers.left, paperBytes));
   return { tooMany: false as const, zip: zipSync(files, { level: 6 }), count: records.length, scope };
