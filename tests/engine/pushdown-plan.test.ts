@@ -164,6 +164,8 @@ describe('the query plan of sorted pages', () => {
     ['My work', { assignedTo: 'agent-0', status: 'claimed' }, { createdAt: -1, _id: -1 }, 'assignedTo_1_status_1_createdAt_-1'],
     ['Overdue', { followUpAt: { $lt: day(300) } }, { followUpAt: 1, _id: 1 }, 'followUpAt_1'],
     ['a date range', { createdAt: { $gte: day(10), $lt: day(90) } }, { createdAt: 1, _id: 1 }, 'createdAt_-1'],
+    ['open tabs by newest', { status: { $in: ['claimed', 'contacted'] } }, { createdAt: -1, _id: -1 }, 'status_1_createdAt_-1'],
+    ['two tabs by name', { $or: [{ status: 'won' }, { status: 'lost' }] }, { name: 1, _id: 1 }, 'status_1_name_1'],
   ])('%s reads its index in order, with no sort step', async (_, filter, sort, index) => {
     const { pushed, lines } = await pagePlan(filter, sort);
     expect(pushed, lines.join('\n')).toBe(true);

@@ -37,7 +37,9 @@ func pageQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, para
 		ok = true
 		seen := map[int64]bool{}
 
-		last, err := readPage(ctx, tx, p.pageSQL(), p.args, len(p.keys), seen, &docs)
+		q, args := p.pageSQL()
+
+		last, err := readPage(ctx, tx, q, args, len(p.keys), seen, &docs)
 		if err != nil || int64(len(docs)) < p.n {
 			return err
 		}
@@ -47,7 +49,7 @@ func pageQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, para
 			ties[i] = string(k.col) + " IS ?"
 		}
 
-		q := fmt.Sprintf(
+		q = fmt.Sprintf(
 			`SELECT rowid, %s FROM %q WHERE (%s) AND %s`,
 			metadata.DefaultColumn, p.table, p.cond, strings.Join(ties, " AND "),
 		)
@@ -120,7 +122,7 @@ func explainPage(ctx context.Context, db *fsql.DB, meta *metadata.Collection, pa
 	err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
 		p, err := planPage(ctx, tx, meta, params.Sort, params.Limit, where, args)
 		if p != nil {
-			q, pageArgs = p.pageSQL(), p.args
+			q, pageArgs = p.pageSQL()
 		}
 
 		return err

@@ -49,29 +49,50 @@ type page struct {
 	table string
 	cond  string
 	args  []any
+	arms  []arm // cond split into alternatives (pageArms), or nil
 	keys  []pageKey
 	n     int64
 }
 
 // pageSQL is the page's query; it orders by the index expressions, so an index on the filtered
-// and sorted fields answers it without sorting.
-func (p *page) pageSQL() string {
+// and sorted fields answers it without sorting. A condition split into arms is one SELECT per
+// arm, each leaving out the rows of the arms before it, merged in order by SQLite.
+func (p *page) pageSQL() (string, []any) {
 	cols := make([]string, len(p.keys))
 	order := make([]string, len(p.keys))
 
 	for i, k := range p.keys {
-		cols[i] = string(k.col)
-		order[i] = string(k.col)
+		cols[i] = fmt.Sprintf("%s AS k%d", k.col, i)
+		order[i] = fmt.Sprintf("k%d", i)
 
 		if k.desc {
 			order[i] += " DESC"
 		}
 	}
 
-	return fmt.Sprintf(
-		`SELECT rowid, %s, %s FROM %q WHERE %s ORDER BY %s LIMIT %d`,
-		metadata.DefaultColumn, strings.Join(cols, ", "), p.table, p.cond, strings.Join(order, ", "), p.n,
-	)
+	sel := fmt.Sprintf(`SELECT rowid AS r, %s AS d, %s FROM %q WHERE `, metadata.DefaultColumn, strings.Join(cols, ", "), p.table)
+	tail := fmt.Sprintf(` ORDER BY %s LIMIT %d`, strings.Join(order, ", "), p.n)
+
+	if len(p.arms) == 0 {
+		return sel + p.cond + tail, p.args
+	}
+
+	var parts []string
+	var args []any
+
+	for i, a := range p.arms {
+		cond := "(" + a.cond + ")"
+		args = append(args, a.args...)
+
+		for _, before := range p.arms[:i] {
+			cond += " AND NOT ifnull((" + before.cond + "), 0)"
+			args = append(args, before.args...)
+		}
+
+		parts = append(parts, sel+cond)
+	}
+
+	return strings.Join(parts, " UNION ALL ") + tail, args
 }
 
 // planPage returns the page for a SortedQuery, or nil when it does not apply: the filter must have
@@ -138,6 +159,8 @@ func planPage(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, sort 
 			return nil, err
 		}
 	}
+
+	p.arms = pageArms(sq.Filter)
 
 	for _, k := range sq.Sort.Keys()[:len(p.keys)] {
 		if ok, err := oneClass(ctx, tx, p, k); err != nil || !ok {
