@@ -141,23 +141,9 @@ func planPage(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, sort 
 		return nil, nil
 	}
 
-	p.cond = "1"
-
-	if !emptyFilter(sq.Filter) {
-		if where == "" || !safeFilter(sq.Filter, 0) {
-			return nil, nil
-		}
-
-		if p.cond, p.args = exactCond(sq.Filter, 0); p.cond == "" {
-			return nil, nil
-		}
-
-		// A row the superset keeps and the exact condition does not (an array in a filtered field)
-		// may match: then SQL cannot tell which rows are on the page.
-		q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull((%s), 0) LIMIT 1`, p.table, strings.TrimPrefix(where, " WHERE "), p.cond)
-		if found, err := exists(ctx, tx, q, append(append([]any{}, args...), p.args...)); err != nil || found {
-			return nil, err
-		}
+	var err error
+	if p.cond, p.args, err = exactAll(ctx, tx, meta, sq.Filter, where, args); err != nil || p.cond == "" {
+		return nil, err
 	}
 
 	p.arms = pageArms(sq.Filter)
