@@ -1,5 +1,6 @@
-// The embedded engine answers the lead list's filters through its SQLite indexes: the plan
-// SQLite reports (FerretDB's explain carries it) searches an index instead of scanning the table.
+// The embedded engine answers the lead list's filters and sorted pages through its SQLite indexes:
+// the plan SQLite reports (FerretDB's explain carries it) searches an index instead of scanning the
+// table, and reads a page in the index's order instead of sorting the matching rows.
 // See docs/decisions/007-engine-pushdown.md.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
