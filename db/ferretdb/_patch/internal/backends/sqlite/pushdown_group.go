@@ -22,7 +22,7 @@ const maxGroups = 10_000
 // groupTypes are the stored types whose rows SQL groups only when MongoDB would too: equal SQL
 // value and equal stored type mean an equal BSON value. Doubles (SQLite's decimal conversion),
 // arrays and documents (their JSON text drops the element types) are not grouped in SQL.
-var groupTypes = "'string', 'objectId', 'date', 'bool', 'int', 'long', 'null'"
+var groupTypes = map[string]bool{"string": true, "objectId": true, "date": true, "bool": true, "int": true, "long": true, "null": true}
 
 // groupQuery answers a Query for a counting $group (backends.GroupCount): SQL groups the rows
 // the exact condition matches by the field's value and stored type, and the iterator returns each
@@ -50,12 +50,21 @@ func groupQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 
 		t := metadata.TypeColumn(gc.Field)
 
-		q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull(%s IN (%s), 1) LIMIT 1`, meta.TableName, cond, t, groupTypes)
-		if found, err := exists(ctx, tx, q, condArgs); err != nil || found {
+		ts, known, err := storedTypes(ctx, tx, meta.TableName, gc.Field)
+		if err != nil || (known && !within(ts, groupTypes)) {
 			return err
 		}
 
-		q = fmt.Sprintf(
+		if !known {
+			allowed := "'string', 'objectId', 'date', 'bool', 'int', 'long', 'null'" // groupTypes
+
+			q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull(%s IN (%s), 1) LIMIT 1`, meta.TableName, cond, t, allowed)
+			if found, err := exists(ctx, tx, q, condArgs); err != nil || found {
+				return err
+			}
+		}
+
+		q := fmt.Sprintf(
 			`SELECT min(rowid), count(*) FROM %q WHERE %s GROUP BY %s, %s ORDER BY 1 LIMIT %d`,
 			meta.TableName, cond, fieldColumn(gc.Field), t, maxGroups+1,
 		)
@@ -106,9 +115,15 @@ func exactAll(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, filte
 		return "", nil, nil
 	}
 
-	q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull((%s), 0) LIMIT 1`, meta.TableName, strings.TrimPrefix(where, " WHERE "), cond)
-	if found, err := exists(ctx, tx, q, append(append([]any{}, args...), condArgs...)); err != nil || found {
+	// Without an array in a filtered field exactCond is the filter; the type indexes tell in a few
+	// seeks, else a probe over the rows the superset keeps does.
+	if clean, err := noArrays(ctx, tx, meta.TableName, filterFields(filter, 0)); err != nil {
 		return "", nil, err
+	} else if !clean {
+		q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull((%s), 0) LIMIT 1`, meta.TableName, strings.TrimPrefix(where, " WHERE "), cond)
+		if found, err := exists(ctx, tx, q, append(append([]any{}, args...), condArgs...)); err != nil || found {
+			return "", nil, err
+		}
 	}
 
 	return cond, condArgs, nil

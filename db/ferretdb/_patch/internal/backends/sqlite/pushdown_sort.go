@@ -158,8 +158,31 @@ func planPage(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, sort 
 }
 
 // oneClass tells whether every row the page's condition matches holds in field a value of one
-// class of typeClasses, or null, or nothing.
+// class of typeClasses, or null, or nothing: from the field's type index when it has one (for the
+// whole table), else by probing the matching rows.
 func oneClass(ctx context.Context, tx *fsql.Tx, p *page, field string) (bool, error) {
+	ts, known, err := storedTypes(ctx, tx, p.table, field)
+	if err != nil {
+		return false, err
+	}
+
+	if known {
+		for _, t := range ts {
+			if t == "null" {
+				continue
+			}
+
+			allowed := map[string]bool{"null": true}
+			for _, c := range typeClasses[t] {
+				allowed[c] = true
+			}
+
+			return within(ts, allowed), nil
+		}
+
+		return true, nil
+	}
+
 	t := metadata.TypeColumn(field)
 
 	var first string
