@@ -191,6 +191,19 @@ describe('the query plan of sorted pages', () => {
     }
   });
 
+  it('steps aside as soon as a write stores another type in a sorted field, and returns when it is gone', async () => {
+    const tab = { status: 'won' };
+    const byNewest = { createdAt: -1, _id: -1 } as const;
+    const first = await list.findOne(tab, { sort: byNewest });
+    await list.updateOne({ _id: first!._id }, { $set: { createdAt: 'tomorrow' } });
+    expect((await pagePlan(tab, byNewest)).pushed).toBe(false);
+    // BSON order puts strings before dates: first when oldest first, last when newest first
+    expect((await list.find(tab).sort({ createdAt: 1, _id: 1 }).limit(1).toArray())[0]!.createdAt).toBe('tomorrow');
+    expect((await list.find(tab).sort(byNewest).skip(79).limit(1).toArray())[0]!.createdAt).toBe('tomorrow');
+    await list.updateOne({ _id: first!._id }, { $set: { createdAt: first!.createdAt } });
+    expect((await pagePlan(tab, byNewest)).pushed).toBe(true);
+  });
+
   it('steps aside when a sorted field holds another type or an array', async () => {
     const mixed = engine.db.collection('list_mixed');
     await mixed.insertMany([{ at: day(2) }, { at: day(1) }, { at: 5 }, { at: null }, { at: [day(3), day(0)] }, {}]);
