@@ -9,15 +9,26 @@ import (
 )
 
 // GroupCount lets a handler whose pipeline is a $match and a $group by one top-level field that
-// only counts (each accumulator adds a constant per document) ask Query for one document per
-// group instead of every row: the backend's iterator then returns each group's first document (in
-// stored order) as many times as the group has documents, so the handler's unchanged stages give
-// the same answer. A backend that ignores it returns every row as usual.
+// only counts (each accumulator adds a constant per document) ask Query to group the rows itself.
+// A backend that does sets Answered and Groups: each group's first document (in stored order) and
+// its number of documents, groups in the order of their first documents, and returns no rows; the
+// handler then computes the $group's output from them. A backend that ignores it returns every row
+// as usual.
 //
 // Filter is the whole filter of the $match (see ExactCount); Field is the grouped field.
 type GroupCount struct {
 	Filter *types.Document
 	Field  string
+	Group  *types.Document // the $group stage's argument
+
+	Answered bool
+	Groups   []GroupRows
+}
+
+// GroupRows is one group a backend found: its first document and its number of documents.
+type GroupRows struct {
+	Doc *types.Document
+	N   int64
 }
 
 type groupCountKey struct{}

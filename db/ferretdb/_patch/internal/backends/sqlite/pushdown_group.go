@@ -25,11 +25,10 @@ const maxGroups = 10_000
 var groupTypes = map[string]bool{"string": true, "objectId": true, "date": true, "bool": true, "int": true, "long": true, "null": true}
 
 // groupQuery answers a Query for a counting $group (backends.GroupCount): SQL groups the rows
-// the exact condition matches by the field's value and stored type, and the iterator returns each
-// group's first row (by rowid) as many times as the group has rows, groups in the order of their
-// first rows, so the handler's $group sees each group's first document first, as when it read
-// every row. Groups SQL keeps apart and MongoDB merges (int 1 and long 1) are merged by the
-// handler. ok is false when it does not apply.
+// the exact condition matches by the field's value and stored type, and the handler gets each
+// group's first row (by rowid) and its number of rows, groups in the order of their first rows,
+// as its $group would have met them reading every row. Groups SQL keeps apart and MongoDB merges
+// (int 1 and long 1) are merged by the handler. ok is false when it does not apply.
 func groupQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, params *backends.QueryParams, where string, args []any) (res *backends.QueryResult, ok bool, err error) { //nolint:lll // for readability
 	gc := backends.GroupCountFrom(ctx)
 	if gc == nil || DisablePushdown || meta.Capped() || params.OnlyRecordIDs || params.Limit != 0 || params.Sort.Len() != 0 {
@@ -96,7 +95,14 @@ func groupQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		return nil, ok, err
 	}
 
-	return &backends.QueryResult{Iter: &repeatIterator{groups: groups}}, true, nil
+	gc.Answered = true
+	gc.Groups = make([]backends.GroupRows, len(groups))
+
+	for i, g := range groups {
+		gc.Groups[i] = backends.GroupRows{Doc: g.doc, N: g.n}
+	}
+
+	return &backends.QueryResult{Iter: iterator.Values(iterator.ForSlice([]*types.Document(nil)))}, true, nil
 }
 
 // exactAll is the exact condition of a filter when it keeps every row the superset where keeps
@@ -155,28 +161,4 @@ type repeated struct {
 	rowid int64
 	n     int64
 	doc   *types.Document
-}
-
-// repeatIterator returns each group's document n times.
-type repeatIterator struct {
-	groups []repeated
-}
-
-// Next implements iterator.Interface.
-func (r *repeatIterator) Next() (struct{}, *types.Document, error) {
-	for len(r.groups) > 0 {
-		if r.groups[0].n > 0 {
-			r.groups[0].n--
-			return struct{}{}, r.groups[0].doc, nil
-		}
-
-		r.groups = r.groups[1:]
-	}
-
-	return struct{}{}, nil, iterator.ErrIteratorDone
-}
-
-// Close implements iterator.Interface.
-func (r *repeatIterator) Close() {
-	r.groups = nil
 }
