@@ -63,9 +63,16 @@ func groupQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 			}
 		}
 
+		// With one class of types in the field, its SQL value alone tells the groups apart; reading
+		// the stored type as well would make SQLite read each row, not only the index.
+		groupBy := string(fieldColumn(gc.Field))
+		if !known || !oneTypeClass(ts) {
+			groupBy += ", " + t
+		}
+
 		q := fmt.Sprintf(
-			`SELECT min(rowid), count(*) FROM %q WHERE %s GROUP BY %s, %s ORDER BY 1 LIMIT %d`,
-			meta.TableName, cond, fieldColumn(gc.Field), t, maxGroups+1,
+			`SELECT min(rowid), count(*) FROM %q WHERE %s GROUP BY %s ORDER BY 1 LIMIT %d`,
+			meta.TableName, cond, groupBy, maxGroups+1,
 		)
 
 		rows, err := tx.QueryContext(ctx, q, condArgs...)
@@ -133,6 +140,37 @@ func exactAll(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, filte
 	}
 
 	return cond, condArgs, nil
+}
+
+// oneTypeClass tells whether the types, null apart, are all of one class of typeClasses, or all
+// ObjectIds: equal SQL values are then equal BSON values.
+func oneTypeClass(ts []string) bool {
+	first := firstNonNull(ts)
+	if first == "" {
+		return true
+	}
+
+	if first != "objectId" && typeClasses[first] == nil {
+		return false
+	}
+
+	allowed := map[string]bool{"null": true, first: true}
+	for _, c := range typeClasses[first] {
+		allowed[c] = true
+	}
+
+	return within(ts, allowed)
+}
+
+// firstNonNull is the first type other than "null", or "".
+func firstNonNull(ts []string) string {
+	for _, t := range ts {
+		if t != "null" {
+			return t
+		}
+	}
+
+	return ""
 }
 
 // readFirsts decodes each group's first document.
