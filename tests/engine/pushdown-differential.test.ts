@@ -177,7 +177,9 @@ describe('filter pushdown to SQL', () => {
         const [got, want, plan] = await Promise.all([
           answer(q, pushed.db.collection(coll)),
           answer(q, oracle.db.collection(coll)),
-          pushed.db.command({ explain: { find: coll, filter: q.filter, ...page } }, { bsonRegExp: true }).catch(() => ({})),
+          pushed.db
+            .command({ explain: { find: coll, filter: q.filter, ...page } }, { bsonRegExp: true })
+            .catch((): mongoose.mongo.Document => ({})),
         ]);
         if (plan.filterPushdown) pushedCases++;
         if (plan.sortPushdown) pushedPages++;

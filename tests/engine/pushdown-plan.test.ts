@@ -148,7 +148,7 @@ describe('the query plan of sorted pages', () => {
   const { Long } = mongoose.mongo;
 
   /** The explain of a page: whether the sort went to SQL and SQLite's plan. */
-  async function pagePlan(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, skip = 50) {
+  async function pagePlan(filter: Record<string, unknown>, sort: Record<string, number>, skip = 50) {
     const res = await engine.db.command({
       explain: { find: 'list', filter, sort, skip: Long.fromNumber(skip), limit: Long.fromNumber(25) },
     });
