@@ -1,12 +1,14 @@
 // The embedded engine's SQL pushdown changes no answer: the same random queries (find with sorts,
 // skips and limits, find in stored order, findOneAndUpdate, countDocuments, $count, $match+$group,
-// updateMany) over the same random documents give the same answer from the engine as built and
-// from the same engine with every filter kept out of SQL (--test-disable-pushdown).
+// updateMany, and sorted pages and groups of the lead list's shapes) over the same random documents
+// give the same answer from the engine as built and from the same engine with every filter kept out
+// of SQL (--test-disable-pushdown).
 // ENGINE_DIFF_CASES sets the number of cases, ENGINE_DIFF_SEED the seed.
 // See docs/decisions/007-engine-pushdown.md.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, filter, random, sort, type Rand } from './pushdown-cases.ts';
+import { cleanDocument, cleanFields, cleanFilter, mixedSortFields, pageSort } from './pushdown-page-cases.ts';
 import { startRawEngine, type RawEngine } from './raw-engine.ts';
 
 const CASES = Number(process.env.ENGINE_DIFF_CASES ?? 2000);
@@ -36,18 +38,86 @@ beforeAll(async () => {
     ];
     for (const key of keys) await c.createIndex(key);
   }
+  // Well-typed documents, as the lead list's, where sorted pages and groups go to SQL; `spiked`
+  // holds the same and a few rows of another type or with an array, where they must not.
+  const clean = Array.from({ length: DOCS * 2 }, (_, i) => cleanDocument(r, i));
+  const spikes = [
+    { status: ['won', 'lost'] },
+    { createdAt: '2026-01-03' },
+    { name: ['Ann', 'z'], status: 'won' },
+    { n: 7.5, status: 'claimed' },
+    { followUpAt: new Date(0).getTime(), status: 'unclaimed' },
+    { assignedTo: { id: 'agent-1' }, status: 'lost', createdAt: ['x'] },
+  ].map((d, i) => ({ ...cleanDocument(r, DOCS * 2 + i), ...d }));
+  for (const engine of [pushed, oracle]) {
+    for (const [name, docs] of [
+      ['clean', clean],
+      ['spiked', [...clean, ...spikes]],
+    ] as const) {
+      const c = engine.db.collection(name);
+      await c.insertMany(docs.map((d) => ({ ...d })));
+      const keys: Record<string, 1 | -1>[] = [
+        { status: 1, createdAt: -1 },
+        { status: 1, name: 1 },
+        { createdAt: -1 },
+        { followUpAt: 1 },
+        { assignedTo: 1, status: 1 },
+        { name: 1 },
+      ];
+      for (const key of keys) await c.createIndex(key);
+    }
+  }
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all([pushed?.stop(), oracle?.stop()]);
 });
 
-type Query = { kind: string; filter?: Record<string, unknown>; desc?: string; run: (c: mongoose.mongo.Collection) => Promise<unknown> };
+type Query = {
+  kind: string;
+  coll?: string;
+  filter?: Record<string, unknown>;
+  page?: { sort: Record<string, 1 | -1>; skip: number; limit: number };
+  desc?: string;
+  run: (c: mongoose.mongo.Collection) => Promise<unknown>;
+};
 
 /** One random query; its answer as canonical Extended JSON, so int, long and double differ. */
 function query(r: Rand, i: number): Query {
+  if (r.chance(0.3)) return pageQuery(r);
   const f = filter(r);
   return { filter: f, desc: EJSON.stringify(f, { relaxed: false }), ...queryOf(r, i, f) };
+}
+
+/** A sorted page or a group of the lead list's shapes, mostly on the well-typed collections. */
+function pageQuery(r: Rand): Query {
+  const coll = r.pick(['clean', 'clean', 'spiked', 'docs']);
+  const f = coll === 'docs' ? filter(r) : cleanFilter(r, () => filter(r));
+  const desc = `${coll} ${EJSON.stringify(f, { relaxed: false })}`;
+  if (r.chance(0.25)) {
+    const by = coll === 'docs' ? r.pick(mixedSortFields) : r.pick(cleanFields);
+    const group = r.chance(0.5) ? { _id: `$${by}`, n: { $sum: 1 } } : { _id: `$${by}`, n: { $sum: 1 }, k: { $sum: '$k' } };
+    return {
+      kind: 'group',
+      coll,
+      filter: f,
+      desc: `${desc} by ${by}`,
+      run: async (c) =>
+        (await c.aggregate([{ $match: f }, { $group: group }]).toArray()).map((g) => EJSON.stringify(g, { relaxed: false })).sort(),
+    };
+  }
+  const sort = pageSort(r, coll === 'docs' ? mixedSortFields : cleanFields);
+  const skip = r.chance(0.5) ? r.int(60) : 0;
+  const limit = r.chance(0.9) ? 1 + r.int(30) : 0;
+  const page = { sort, skip, limit };
+  return {
+    kind: 'page',
+    coll,
+    filter: f,
+    page,
+    desc: `${desc} ${EJSON.stringify(page)}`,
+    run: (c) => c.find(f).sort(sort).skip(skip).limit(limit).toArray(),
+  };
 }
 
 function queryOf(r: Rand, i: number, f: Record<string, unknown>): Query {
@@ -89,31 +159,55 @@ const answer = (q: Query, c: mongoose.mongo.Collection) =>
   );
 
 describe('filter pushdown to SQL', () => {
-  it(`answers ${CASES} random queries (seed ${SEED}) as the engine without pushdown does`, async () => {
-    const r = random(SEED + 1);
-    const mismatches: string[] = [];
-    const kinds: Record<string, number> = {};
-    let pushedCases = 0;
-    for (let i = 0; i < CASES && mismatches.length < 5; i++) {
-      const q = query(r, i);
-      const kind = q.kind.split(' {')[0]!;
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-      const [got, want, plan] = await Promise.all([
-        answer(q, pushed.db.collection('docs')),
-        answer(q, oracle.db.collection('docs')),
-        pushed.db.command({ explain: { find: 'docs', filter: q.filter } }, { bsonRegExp: true }),
-      ]);
-      if (plan.filterPushdown) pushedCases++;
-      if (got !== want)
-        mismatches.push(`case ${i} (${q.kind}) ${q.desc}\n  pushdown: ${got.slice(0, 600)}\n  oracle:   ${want.slice(0, 600)}`);
-    }
-    expect(mismatches).toEqual([]);
-    // Many cases did send a condition to SQL (the others hold shapes that are never pushed).
-    expect(pushedCases).toBeGreaterThan(CASES / 3);
-    // Every kind ran often, so a kind that silently stopped running would show.
-    for (const kind of ['find sorted', 'find', 'findOneAndUpdate', 'countDocuments', '$count', 'aggregate', 'updateMany'])
-      expect(kinds[kind] ?? 0).toBeGreaterThan(CASES / 40);
-  }, 600_000);
+  it(
+    `answers ${CASES} random queries (seed ${SEED}) as the engine without pushdown does`,
+    async () => {
+      const r = random(SEED + 1);
+      const mismatches: string[] = [];
+      const kinds: Record<string, number> = {};
+      let pushedCases = 0;
+      let pushedPages = 0;
+      for (let i = 0; i < CASES && mismatches.length < 5; i++) {
+        const q = query(r, i);
+        const kind = q.kind.split(' {')[0]!;
+        kinds[kind] = (kinds[kind] ?? 0) + 1;
+        const coll = q.coll ?? 'docs';
+        const { Long } = mongoose.mongo;
+        const page = q.page && { sort: q.page.sort, skip: Long.fromNumber(q.page.skip), limit: Long.fromNumber(q.page.limit) };
+        const [got, want, plan] = await Promise.all([
+          answer(q, pushed.db.collection(coll)),
+          answer(q, oracle.db.collection(coll)),
+          pushed.db
+            .command({ explain: { find: coll, filter: q.filter, ...page } }, { bsonRegExp: true })
+            .catch((): mongoose.mongo.Document => ({})),
+        ]);
+        if (plan.filterPushdown) pushedCases++;
+        if (plan.sortPushdown) pushedPages++;
+        if (got !== want)
+          mismatches.push(`case ${i} (${q.kind}) ${q.desc}\n  pushdown: ${got.slice(0, 600)}\n  oracle:   ${want.slice(0, 600)}`);
+      }
+      if (process.env.ENGINE_DIFF_VERBOSE) console.log({ kinds, pushedCases, pushedPages });
+      expect(mismatches).toEqual([]);
+      // Many cases did send a condition to SQL (the others hold shapes that are never pushed).
+      expect(pushedCases).toBeGreaterThan(CASES / 3);
+      // Many sorted pages were read in SQL's order (the others are not provably MongoDB's order).
+      expect(pushedPages).toBeGreaterThan((kinds.page ?? 0) / 4);
+      // Every kind ran often, so a kind that silently stopped running would show.
+      for (const kind of [
+        'find sorted',
+        'find',
+        'findOneAndUpdate',
+        'countDocuments',
+        '$count',
+        'aggregate',
+        'updateMany',
+        'page',
+        'group',
+      ])
+        expect(kinds[kind] ?? 0).toBeGreaterThan(CASES / 40);
+    },
+    Math.max(600_000, CASES * 120),
+  );
 
   it('leaves both engines holding the same documents after the updates', async () => {
     const all = (e: RawEngine) => e.db.collection('docs').find({}).sort({ _id: 1 }).toArray();

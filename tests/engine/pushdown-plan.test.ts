@@ -1,5 +1,6 @@
-// The embedded engine answers the lead list's filters through its SQLite indexes: the plan
-// SQLite reports (FerretDB's explain carries it) searches an index instead of scanning the table.
+// The embedded engine answers the lead list's filters and sorted pages through its SQLite indexes:
+// the plan SQLite reports (FerretDB's explain carries it) searches an index instead of scanning the
+// table, and reads a page in the index's order instead of sorting the matching rows.
 // See docs/decisions/007-engine-pushdown.md.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,5 +113,107 @@ describe('counts SQL answers itself', () => {
     expect(await c.countDocuments({ at: { $gte: since } })).toBe(4);
     expect(await c.countDocuments({ status: 'won', at: day })).toBe(2);
     expect(await c.aggregate([{ $match: { at: { $lt: day } } }, { $count: 'n' }]).toArray()).toEqual([]);
+  });
+});
+
+describe('the query plan of sorted pages', () => {
+  let list: mongoose.mongo.Collection;
+  const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000);
+  const statuses = ['unclaimed', 'claimed', 'contacted', 'won', 'lost'];
+
+  beforeAll(async () => {
+    list = engine.db.collection('list');
+    await list.insertMany(
+      Array.from({ length: 400 }, (_, i) => ({
+        name: `Lead ${i % 150}`,
+        status: statuses[i % statuses.length],
+        assignedTo: i % 3 ? null : `agent-${i % 4}`,
+        createdAt: day(i % 200),
+        updatedAt: day(i),
+        ...(i % 2 ? { followUpAt: day(400 - i) } : {}),
+      })),
+    );
+    const keys: Record<string, 1 | -1>[] = [
+      { status: 1, createdAt: -1 },
+      { status: 1, name: 1 },
+      { assignedTo: 1, status: 1, createdAt: -1 },
+      { createdAt: -1 },
+      { updatedAt: -1 },
+      { name: 1 },
+      { followUpAt: 1 },
+    ];
+    for (const key of keys) await list.createIndex(key);
+  }, 60_000);
+
+  const { Long } = mongoose.mongo;
+
+  /** The explain of a page: whether the sort went to SQL and SQLite's plan. */
+  async function pagePlan(filter: Record<string, unknown>, sort: Record<string, number>, skip = 50) {
+    const res = await engine.db.command({
+      explain: { find: 'list', filter, sort, skip: Long.fromNumber(skip), limit: Long.fromNumber(25) },
+    });
+    return { pushed: res.sortPushdown as boolean, lines: (res.queryPlanner as { Plan: string[] }).Plan };
+  }
+
+  it.each([
+    ['a tab by newest', { status: 'unclaimed' }, { createdAt: -1, _id: -1 }, 'status_1_createdAt_-1'],
+    ['a tab by oldest', { status: 'won' }, { createdAt: 1, _id: 1 }, 'status_1_createdAt_-1'],
+    ['a tab by name', { status: 'lost' }, { name: 1, _id: 1 }, 'status_1_name_1'],
+    ['all by name', {}, { name: 1, _id: 1 }, 'name_1'],
+    ['all by newest', {}, { createdAt: -1, _id: -1 }, 'createdAt_-1'],
+    ['all by last change', {}, { updatedAt: -1, _id: -1 }, 'updatedAt_-1'],
+    ['My work', { assignedTo: 'agent-0', status: 'claimed' }, { createdAt: -1, _id: -1 }, 'assignedTo_1_status_1_createdAt_-1'],
+    ['Overdue', { followUpAt: { $lt: day(300) } }, { followUpAt: 1, _id: 1 }, 'followUpAt_1'],
+    ['a date range', { createdAt: { $gte: day(10), $lt: day(90) } }, { createdAt: 1, _id: 1 }, 'createdAt_-1'],
+    ['open tabs by newest', { status: { $in: ['claimed', 'contacted'] } }, { createdAt: -1, _id: -1 }, 'status_1_createdAt_-1'],
+    ['two tabs by name', { $or: [{ status: 'won' }, { status: 'lost' }] }, { name: 1, _id: 1 }, 'status_1_name_1'],
+  ])('%s reads its index in order, with no sort step', async (_, filter, sort, index) => {
+    const { pushed, lines } = await pagePlan(filter, sort);
+    expect(pushed, lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => new RegExp(`USING (COVERING )?INDEX \\S+_${index}( |$)`).test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => l.includes('TEMP B-TREE')),
+      lines.join('\n'),
+    ).toBe(false);
+    expect(scans(lines), lines.join('\n')).toBe(false);
+  });
+
+  it('answers the pages as the whole sort would, ties across the page edge included', async () => {
+    const all = await list.find({}).toArray();
+    const key = (d: Record<string, unknown>) => `${d.name as string}|${String(d._id)}`;
+    const byName = [...all].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : String(a._id) < String(b._id) ? -1 : 1));
+    for (const skip of [0, 1, 2, 50, 398]) {
+      const page = await list.find({}).sort({ name: 1, _id: 1 }).skip(skip).limit(3).toArray();
+      expect(page.map(key)).toEqual(byName.slice(skip, skip + 3).map(key));
+    }
+  });
+
+  it('steps aside as soon as a write stores another type in a sorted field, and returns when it is gone', async () => {
+    const tab = { status: 'won' };
+    const byNewest = { createdAt: -1, _id: -1 } as const;
+    const first = await list.findOne(tab, { sort: byNewest });
+    await list.updateOne({ _id: first!._id }, { $set: { createdAt: 'tomorrow' } });
+    expect((await pagePlan(tab, byNewest)).pushed).toBe(false);
+    // BSON order puts strings before dates: first when oldest first, last when newest first
+    expect((await list.find(tab).sort({ createdAt: 1, _id: 1 }).limit(1).toArray())[0]!.createdAt).toBe('tomorrow');
+    expect((await list.find(tab).sort(byNewest).skip(79).limit(1).toArray())[0]!.createdAt).toBe('tomorrow');
+    await list.updateOne({ _id: first!._id }, { $set: { createdAt: first!.createdAt } });
+    expect((await pagePlan(tab, byNewest)).pushed).toBe(true);
+  });
+
+  it('steps aside when a sorted field holds another type or an array', async () => {
+    const mixed = engine.db.collection('list_mixed');
+    await mixed.insertMany([{ at: day(2) }, { at: day(1) }, { at: 5 }, { at: null }, { at: [day(3), day(0)] }, {}]);
+    await mixed.createIndex({ at: 1 });
+    const explain = await engine.db.command({
+      explain: { find: 'list_mixed', filter: {}, sort: { at: 1, _id: 1 }, limit: Long.fromNumber(2) },
+    });
+    expect(explain.sortPushdown).toBe(false);
+    // null and missing first, then numbers, then dates, the array by its least element (day 0)
+    const order = (await mixed.find({}).sort({ at: 1, _id: 1 }).limit(4).toArray()).map((d) => d.at as unknown);
+    expect(order).toEqual([null, undefined, 5, [day(3), day(0)]]);
   });
 });

@@ -60,7 +60,8 @@ func TypeColumn(field string) string {
 	return "json_extract(" + DefaultColumn + `, '$."$s".p.` + field + `.t')`
 }
 
-// upgradeIndexes rebuilds, when a database is opened, each non-unique index built on other
+// upgradeIndexes creates the type indexes of each non-unique index (TypeIndexName) and rebuilds,
+// when a database is opened, each non-unique index built on other
 // columns than indexColumns gives (an unpatched build's JSON text, ->, or an earlier patch's):
 // no pushed-down filter could use it, and the application's createIndexes skips an index whose
 // name exists. A failure leaves the old index
@@ -71,6 +72,8 @@ func (r *Registry) upgradeIndexes(ctx context.Context, db *fsql.DB, colls map[st
 			if index.Unique {
 				continue
 			}
+
+			r.createTypeIndexes(ctx, db, c.TableName, index)
 
 			name := c.TableName + "_" + index.Name
 			create := fmt.Sprintf("CREATE INDEX %q ON %q (%s)", name, c.TableName, indexColumns(index))

@@ -1,0 +1,45 @@
+// Added by db/ferretdb/_patch (copied into FerretDB v1.24.0's source at build time); not part of upstream.
+
+package backends
+
+import (
+	"context"
+
+	"github.com/FerretDB/FerretDB/internal/types"
+)
+
+// GroupCount lets a handler whose pipeline is a $match and a $group by one top-level field that
+// only counts (each accumulator adds a constant per document) ask Query to group the rows itself.
+// A backend that does sets Answered and Groups: each group's first document (in stored order) and
+// its number of documents, groups in the order of their first documents, and returns no rows; the
+// handler then computes the $group's output from them. A backend that ignores it returns every row
+// as usual.
+//
+// Filter is the whole filter of the $match (see ExactCount); Field is the grouped field.
+type GroupCount struct {
+	Filter *types.Document
+	Field  string
+	Group  *types.Document // the $group stage's argument
+
+	Answered bool
+	Groups   []GroupRows
+}
+
+// GroupRows is one group a backend found: its first document and its number of documents.
+type GroupRows struct {
+	Doc *types.Document
+	N   int64
+}
+
+type groupCountKey struct{}
+
+// WithGroupCount returns a context carrying the request.
+func WithGroupCount(ctx context.Context, gc *GroupCount) context.Context {
+	return context.WithValue(ctx, groupCountKey{}, gc)
+}
+
+// GroupCountFrom returns the request the context carries, or nil.
+func GroupCountFrom(ctx context.Context) *GroupCount {
+	gc, _ := ctx.Value(groupCountKey{}).(*GroupCount)
+	return gc
+}

@@ -1,0 +1,202 @@
+// Added by db/ferretdb/_patch (copied into FerretDB v1.24.0's source at build time); not part of upstream.
+
+package sqlite
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/FerretDB/FerretDB/internal/backends"
+	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
+	"github.com/FerretDB/FerretDB/internal/handler/sjson"
+	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/fsql"
+	"github.com/FerretDB/FerretDB/internal/util/iterator"
+	"github.com/FerretDB/FerretDB/internal/util/lazyerrors"
+)
+
+// maxGroups bounds the groups read this way; more fall back to reading every row.
+const maxGroups = 10_000
+
+// groupTypes are the stored types whose rows SQL groups only when MongoDB would too: equal SQL
+// value and equal stored type mean an equal BSON value. Doubles (SQLite's decimal conversion),
+// arrays and documents (their JSON text drops the element types) are not grouped in SQL.
+var groupTypes = map[string]bool{"string": true, "objectId": true, "date": true, "bool": true, "int": true, "long": true, "null": true}
+
+// groupQuery answers a Query for a counting $group (backends.GroupCount): SQL groups the rows
+// the exact condition matches by the field's value and stored type, and the handler gets each
+// group's first row (by rowid) and its number of rows, groups in the order of their first rows,
+// as its $group would have met them reading every row. Groups SQL keeps apart and MongoDB merges
+// (int 1 and long 1) are merged by the handler. ok is false when it does not apply.
+func groupQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, params *backends.QueryParams, where string, args []any) (res *backends.QueryResult, ok bool, err error) { //nolint:lll // for readability
+	gc := backends.GroupCountFrom(ctx)
+	if gc == nil || DisablePushdown || meta.Capped() || params.OnlyRecordIDs || params.Limit != 0 || params.Sort.Len() != 0 {
+		return nil, false, nil
+	}
+
+	if !pushableField.MatchString(gc.Field) || gc.Field == "_id" {
+		return nil, false, nil
+	}
+
+	var groups []repeated
+
+	err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
+		cond, condArgs, err := exactAll(ctx, tx, meta, gc.Filter, where, args)
+		if err != nil || cond == "" {
+			return err
+		}
+
+		t := metadata.TypeColumn(gc.Field)
+
+		ts, known, err := storedTypes(ctx, tx, meta.TableName, gc.Field)
+		if err != nil || (known && !within(ts, groupTypes)) {
+			return err
+		}
+
+		if !known {
+			allowed := "'string', 'objectId', 'date', 'bool', 'int', 'long', 'null'" // groupTypes
+
+			q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull(%s IN (%s), 1) LIMIT 1`, meta.TableName, cond, t, allowed)
+			if found, err := exists(ctx, tx, q, condArgs); err != nil || found {
+				return err
+			}
+		}
+
+		// With one class of types in the field, its SQL value alone tells the groups apart; reading
+		// the stored type as well would make SQLite read each row, not only the index.
+		groupBy := string(fieldColumn(gc.Field))
+		if !known || !oneTypeClass(ts) {
+			groupBy += ", " + t
+		}
+
+		q := fmt.Sprintf(
+			`SELECT min(rowid), count(*) FROM %q WHERE %s GROUP BY %s ORDER BY 1 LIMIT %d`,
+			meta.TableName, cond, groupBy, maxGroups+1,
+		)
+
+		rows, err := tx.QueryContext(ctx, q, condArgs...)
+		if err != nil {
+			return lazyerrors.Error(err)
+		}
+		defer rows.Close()
+
+		for rows.Next() {
+			var g repeated
+			if err = rows.Scan(&g.rowid, &g.n); err != nil {
+				return lazyerrors.Error(err)
+			}
+
+			groups = append(groups, g)
+		}
+
+		if err = rows.Err(); err != nil || len(groups) > maxGroups {
+			return err
+		}
+
+		ok = true
+
+		return readFirsts(ctx, tx, meta.TableName, groups)
+	})
+	if err != nil || !ok {
+		return nil, ok, err
+	}
+
+	gc.Answered = true
+	gc.Groups = make([]backends.GroupRows, len(groups))
+
+	for i, g := range groups {
+		gc.Groups[i] = backends.GroupRows{Doc: g.doc, N: g.n}
+	}
+
+	return &backends.QueryResult{Iter: iterator.Values(iterator.ForSlice([]*types.Document(nil)))}, true, nil
+}
+
+// exactAll is the exact condition of a filter when it keeps every row the superset where keeps
+// that may match (see planPage), "1" for an empty filter, or "".
+func exactAll(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, filter *types.Document, where string, args []any) (string, []any, error) { //nolint:lll // for readability
+	if emptyFilter(filter) {
+		return "1", nil, nil
+	}
+
+	if where == "" || !safeFilter(filter, 0) {
+		return "", nil, nil
+	}
+
+	cond, condArgs := exactCond(filter, 0)
+	if cond == "" {
+		return "", nil, nil
+	}
+
+	// Without an array in a filtered field exactCond is the filter; the type indexes tell in a few
+	// seeks, else a probe over the rows the superset keeps does.
+	if clean, err := noArrays(ctx, tx, meta.TableName, filterFields(filter, 0)); err != nil {
+		return "", nil, err
+	} else if !clean {
+		q := fmt.Sprintf(`SELECT 1 FROM %q WHERE (%s) AND NOT ifnull((%s), 0) LIMIT 1`, meta.TableName, strings.TrimPrefix(where, " WHERE "), cond)
+		if found, err := exists(ctx, tx, q, append(append([]any{}, args...), condArgs...)); err != nil || found {
+			return "", nil, err
+		}
+	}
+
+	return cond, condArgs, nil
+}
+
+// oneTypeClass tells whether the types, null apart, are all of one class of typeClasses, or all
+// ObjectIds: equal SQL values are then equal BSON values.
+func oneTypeClass(ts []string) bool {
+	first := firstNonNull(ts)
+	if first == "" {
+		return true
+	}
+
+	if first != "objectId" && typeClasses[first] == nil {
+		return false
+	}
+
+	allowed := map[string]bool{"null": true, first: true}
+	for _, c := range typeClasses[first] {
+		allowed[c] = true
+	}
+
+	return within(ts, allowed)
+}
+
+// firstNonNull is the first type other than "null", or "".
+func firstNonNull(ts []string) string {
+	for _, t := range ts {
+		if t != "null" {
+			return t
+		}
+	}
+
+	return ""
+}
+
+// readFirsts decodes each group's first document.
+func readFirsts(ctx context.Context, tx *fsql.Tx, table string, groups []repeated) error {
+	q := fmt.Sprintf(`SELECT %s FROM %q WHERE rowid = ?`, metadata.DefaultColumn, table)
+
+	for i := range groups {
+		var raw string
+		if err := tx.QueryRowContext(ctx, q, groups[i].rowid).Scan(&raw); err != nil {
+			return lazyerrors.Error(err)
+		}
+
+		doc, err := sjson.Unmarshal([]byte(raw))
+		if err != nil {
+			return lazyerrors.Error(err)
+		}
+
+		groups[i].doc = doc
+	}
+
+	return nil
+}
+
+// repeated is a group: its first row and its number of rows.
+type repeated struct {
+	rowid int64
+	n     int64
+	doc   *types.Document
+}
