@@ -10,6 +10,7 @@ import {
   agentStatementInput,
   commissionSettingsInput,
   dismissLineInput,
+  exceptionsInput,
   linkLineInput,
 } from '../schemas/commissions.ts';
 import {
@@ -52,7 +53,7 @@ export const commissionsRouter = router({
   importStatement: adminProcedure
     .input(statementFileInput)
     .mutation(({ input, ctx }) => applyStatement(input.csv, auditActorOf(ctx), { fileName: input.fileName })),
-  exceptions: adminProcedure.query(() => listExceptions()),
+  exceptions: adminProcedure.input(exceptionsInput.optional()).query(({ input }) => listExceptions(input ?? {})),
   link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, auditActorOf(ctx))),
   dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, auditActorOf(ctx))),
   summary: adminProcedure.query(() => commissionSummary()),
@@ -81,7 +82,11 @@ const statementQuery = (q: Record<string, unknown>) => ({ period: text(q.period)
 export const commissionsRest = restRoutes(commissionsRouter, [
   { method: 'post', path: STATEMENT_DRY_RUN_PATH, handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)) },
   { method: 'post', path: STATEMENT_APPLY_PATH, handle: (c, req) => c.importStatement(uploadOf(req.body, req.query)) },
-  { method: 'get', path: '/api/admin/commissions/exceptions', handle: (c) => c.exceptions() },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/exceptions',
+    handle: (c, req) => c.exceptions(req.query as z.input<typeof exceptionsInput>),
+  },
   {
     method: 'post',
     path: '/api/admin/commissions/lines/:lineId/link',

@@ -6,18 +6,22 @@ import type { AgentStatement, LineType } from '../../schemas/commissions.ts';
 import { formulaSafeCell } from '../../schemas/customer.ts';
 import { CustomerModel } from '../customer.ts';
 import { PolicyModel } from '../policies/schema.ts';
-import { readBook } from './book.ts';
+import { duePolicies } from './book.ts';
 import { StatementLineModel } from './schema.ts';
 
 /** The writing agent's share of a policy's commission, in percent. */
 export const WRITING_AGENT_SHARE = 100;
 
 export async function agentStatement(agent: string, period: string): Promise<AgentStatement> {
-  const [lines, book] = await Promise.all([
-    StatementLineModel.find({ agent, period, status: 'matched' }).sort({ row: 1 }).lean(),
-    readBook(),
+  const [lines, policies] = await Promise.all([
+    StatementLineModel.find({ agent, period, status: 'matched' }).sort({ row: 1, _id: 1 }).lean(),
+    duePolicies({ writingAgent: agent }),
   ]);
-  const pendingPolicies = book.policies.filter((p) => p.agent === agent && p.from <= period && !book.seen.has(`${p.id}|${period}`));
+  const paidPolicies = await paidIn(
+    period,
+    policies.map((p) => p.id),
+  );
+  const pendingPolicies = policies.filter((p) => p.from <= period && !paidPolicies.has(p.id));
   const names = new Map(
     (
       await CustomerModel.find({ _id: { $in: [...new Set(pendingPolicies.map((p) => p.customerId))] } }, { name: 1 }).lean<
@@ -51,6 +55,19 @@ export async function agentStatement(agent: string, period: string): Promise<Age
     pendingCents: sum(pendingLines),
     lines: [...paidLines, ...pendingLines],
   };
+}
+
+/** Which of the policies have a matched line in the month (chargebacks included), in bounded `$in` batches. */
+async function paidIn(period: string, policyIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < policyIds.length; i += 1000) {
+    const rows = await StatementLineModel.find(
+      { status: 'matched', period, policyId: { $in: policyIds.slice(i, i + 1000) } },
+      { _id: 0, policyId: 1 },
+    ).lean<{ policyId: unknown }[]>();
+    for (const r of rows) out.add(String(r.policyId));
+  }
+  return out;
 }
 
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2)}`;

@@ -1,17 +1,15 @@
 // The commission figures of the last twelve months (docs/commissions.md): expected (each active
 // policy's monthly commission from its effective month) and received (every matched statement line,
-// chargebacks included) per month, and the twelve months' totals by carrier and by writing agent.
+// chargebacks included) per month, and the twelve months' totals by carrier and by writing agent. Read
+// from the same bounded book as the exceptions, once per request.
 import type { CommissionSummary } from '../../schemas/commissions.ts';
-import { currentMonth, monthsBefore, readBook } from './book.ts';
+import { readBook } from './book.ts';
 import { listExceptions } from './exceptions.ts';
 
 export async function commissionSummary(now = new Date()): Promise<CommissionSummary> {
-  const last = currentMonth(now);
-  const first = monthsBefore(last, 11);
-  const months = Array.from({ length: 12 }, (_, i) => monthsBefore(last, 11 - i));
-  const book = await readBook();
-  const exceptions = await listExceptions(now, book);
-  const received = book.lines.filter((l) => l.status === 'matched' && l.period >= first && l.period <= last);
+  const book = await readBook(now);
+  const { months } = book;
+  const exceptions = await listExceptions({ limit: 1 }, now, book);
   const byMonth = new Map(months.map((m) => [m, { period: m, expectedCents: 0, receivedCents: 0 }]));
   const byCarrier = new Map<string, { carrier: string; expectedCents: number; receivedCents: number }>();
   const byAgent = new Map<string, { agent: string; expectedCents: number; receivedCents: number }>();
@@ -24,7 +22,7 @@ export async function commissionSummary(now = new Date()): Promise<CommissionSum
     carrierRow(p.carrier).expectedCents += p.dueCents * inForce;
     agentRow(p.agent || '(none)').expectedCents += p.dueCents * inForce;
   }
-  for (const l of received) {
+  for (const l of book.matched) {
     byMonth.get(l.period)!.receivedCents += l.amountCents;
     carrierRow(l.carrier).receivedCents += l.amountCents;
     agentRow(l.agent || '(none)').receivedCents += l.amountCents;
