@@ -11,6 +11,8 @@ import {
   commissionSettingsInput,
   dismissLineInput,
   exceptionsInput,
+  policySharesInput,
+  policySharesQuery,
   linkLineInput,
 } from '../schemas/commissions.ts';
 import {
@@ -21,6 +23,8 @@ import {
   dismissLine,
   dryRunStatement,
   getCommissionSettings,
+  getPolicyShares,
+  setPolicyShares,
   linkLine,
   listExceptions,
   statementAgents,
@@ -57,6 +61,10 @@ export const commissionsRouter = router({
   link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, auditActorOf(ctx))),
   dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, auditActorOf(ctx))),
   summary: adminProcedure.query(() => commissionSummary()),
+  shares: adminProcedure.input(policySharesQuery).query(({ input }) => getPolicyShares(input)),
+  setShares: adminProcedure
+    .input(policySharesInput)
+    .mutation(({ input, ctx }) => setPolicyShares(input.policyId, input.shares, auditActorOf(ctx))),
   settings: adminProcedure.query(() => getCommissionSettings()),
   updateSettings: adminProcedure
     .input(commissionSettingsInput)
@@ -101,6 +109,19 @@ export const commissionsRest = restRoutes(commissionsRouter, [
     handle: (c, req) => c.dismiss({ lineId: String(req.params.lineId) }),
   },
   { method: 'get', path: '/api/admin/commissions/summary', handle: (c) => c.summary() },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/shares',
+    handle: (c, req) => c.shares({ policyId: text(req.query.policyId), policyNumber: text(req.query.policyNumber) }),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/commissions/shares/:policyId',
+    handle: (c, req) => {
+      const body = (req.body ?? {}) as { shares?: unknown };
+      return c.setShares({ policyId: String(req.params.policyId), shares: body.shares as { agent: string; basisPoints: number }[] });
+    },
+  },
   { method: 'get', path: '/api/admin/commissions/statement', handle: (c, req) => c.statement(statementQuery(req.query)) },
   {
     method: 'get',
