@@ -6,6 +6,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { StaffModel } from '../models/staff.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { AuditModel } from '../models/audit.ts';
+import * as answers from '../schemas/commissions-api.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -94,20 +95,25 @@ describe("agents' shares", () => {
     });
     expect(set.status).toBe(200);
     expect(set.body.custom).toBe(true);
+    // The answers are what the OpenAPI document says they are.
+    answers.policySharesAnswer.parse(set.body);
     const bens = (await get(`/api/admin/commissions/statement?period=${P}`, ben)).body;
     expect(bens).toMatchObject({ paidCents: 3601, chargebackCents: -600, pendingCents: 0 });
-    const stefs = (await get(`/api/admin/commissions/statement?period=${P}`, stef)).body;
+    const stefs = answers.agentStatementAnswer.parse((await get(`/api/admin/commissions/statement?period=${P}`, stef)).body);
     expect(stefs).toMatchObject({ paidCents: 2400, chargebackCents: -400 });
     expect(stefs.lines.every((l: { sharePercent: number }) => l.sharePercent === 40)).toBe(true);
     const csv = await fetch(`${server.url}/api/admin/commissions/statement.csv?period=${P}`, {
       headers: { authorization: `Bearer ${stef}` },
     });
     expect(await csv.text()).toContain(`Stef,${P},Humana,SH-1,,chargeback,40,-4.00`);
-    const figures = (await get('/api/admin/commissions/summary')).body;
-    const row = (name: string) => figures.byAgent.find((a: { agent: string }) => a.agent === name);
+    const figures = answers.commissionSummaryAnswer.parse((await get('/api/admin/commissions/summary')).body);
+    answers.exceptionListAnswer.parse((await get('/api/admin/commissions/exceptions')).body);
+    const doc = (await get('/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/admin/commissions/shares/{policyId}'].put.responses)).toContain('200');
+    const row = (name: string) => figures.byAgent.find((a) => a.agent === name)!;
     expect(row('Ben').receivedCents).toBe(3001);
     expect(row('Stef').receivedCents).toBe(2000);
-    expect(row('Ben').expectedCents + row('Stef').expectedCents).toBe(figures.byCarrier[0].expectedCents);
+    expect(row('Ben').expectedCents + row('Stef').expectedCents).toBe(figures.byCarrier[0]!.expectedCents);
     const audit = await AuditModel.findOne({ action: 'COMMISSION_SHARES_CHANGED' }).sort({ at: -1 }).lean();
     expect(audit?.scope).toBe('Humana SH-1: Ben 60.00%, Stef 40.00%');
   });
