@@ -23,6 +23,7 @@ export const statementReportAnswer = z.object({
       reason: z.string(),
       policyId: id,
       known: z.boolean(),
+      lapse: z.boolean(),
     }),
   ),
 });

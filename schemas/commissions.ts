@@ -12,7 +12,17 @@ export const STATEMENT_DRY_RUN_PATH = '/api/admin/commissions/statements/dry-run
 export const STATEMENT_APPLY_PATH = '/api/admin/commissions/statements';
 
 export type StatementField =
-  'policyNumber' | 'insuredName' | 'carrier' | 'product' | 'premium' | 'amount' | 'paidDate' | 'period' | 'lineType' | 'effectiveDate';
+  | 'policyNumber'
+  | 'insuredName'
+  | 'carrier'
+  | 'product'
+  | 'premium'
+  | 'amount'
+  | 'paidDate'
+  | 'period'
+  | 'lineType'
+  | 'effectiveDate'
+  | 'note';
 
 /** Each field with the column names recognised for it; the first is the template's. */
 export const STATEMENT_COLUMNS: Readonly<Record<StatementField, readonly string[]>> = {
@@ -26,7 +36,11 @@ export const STATEMENT_COLUMNS: Readonly<Record<StatementField, readonly string[
   period: ['Statement Period', 'Period', 'Commission Period', 'Month', 'Statement Month'],
   lineType: ['Line Type', 'Transaction Type', 'Type', 'Commission Type'],
   effectiveDate: ['Effective Date', 'Effective', 'Policy Effective Date'],
+  note: ['Note', 'Notes', 'Reason', 'Chargeback Reason', 'Description', 'Memo', 'Comment', 'Remarks'],
 };
+
+/** Words by which a statement says a chargeback is for a lapse or a cancellation. */
+export const LAPSE_WORDS = /\b(?:lapse[sd]?|cancel(?:l?ed|lation)?|terminat(?:ed|ion))\b/gi;
 
 const BY_KEY: ReadonlyMap<string, StatementField> = new Map(
   (Object.entries(STATEMENT_COLUMNS) as [StatementField, readonly string[]][]).flatMap(([field, names]) =>
@@ -130,6 +144,8 @@ export interface StatementLineResult {
   policyId: string | null;
   /** True when this exact line was imported before (it will not be written again). */
   known: boolean;
+  /** A chargeback the statement says is for a lapse or cancellation: applying it marks the policy lapsed. */
+  lapse: boolean;
 }
 
 export interface StatementReport {

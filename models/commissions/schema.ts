@@ -27,6 +27,8 @@ const lineSchema = new Schema(
     /** The writing agent of the policy when matched or linked: whose statement the line is on. */
     agent: { type: String, default: '' },
     reason: { type: String, default: '' },
+    /** A chargeback the statement says is for a lapse (docs/commissions.md). */
+    lapse: { type: Boolean, default: false },
   },
   { timestamps: true, versionKey: false },
 );

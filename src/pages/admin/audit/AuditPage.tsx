@@ -32,8 +32,6 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   COMMISSIONS_IMPORTED: 'Imported a commission statement',
   COMMISSION_LINE_RESOLVED: 'Linked or dismissed a statement line',
   COMMISSION_SHARES_CHANGED: "Set agents' shares of a policy's commission",
-  COMMISSION_MAPPING_SAVED: "Saved a carrier's statement columns",
-  POLICY_LAPSED_BY_STATEMENT: 'A statement chargeback lapsed a policy',
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */
