@@ -84,7 +84,8 @@ export async function benchCommissions(): Promise<void> {
       await timed('  charged', () => StatementLineModel.find({ status: 'matched', amountCents: { $lt: 0 } }).lean());
     }
     const list = await timed('exceptions', () => listExceptions());
-    console.log(`             ${JSON.stringify(list.counts)}`);
+    console.log(`             ${JSON.stringify(list.counts)}, first page of ${list.items.length}`);
+    await timed('  unmatched', () => listExceptions({ kind: 'unmatched', offset: 100, limit: 100 }));
     await timed('figures', () => commissionSummary());
   } finally {
     await db.close();

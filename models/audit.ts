@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'COMPLIANCE_EXPORTED',
   'COMMISSIONS_IMPORTED',
   'COMMISSION_LINE_RESOLVED',
+  'COMMISSION_SHARES_CHANGED',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

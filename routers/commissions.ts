@@ -10,6 +10,9 @@ import {
   agentStatementInput,
   commissionSettingsInput,
   dismissLineInput,
+  exceptionsInput,
+  policySharesInput,
+  policySharesQuery,
   linkLineInput,
 } from '../schemas/commissions.ts';
 import {
@@ -20,6 +23,8 @@ import {
   dismissLine,
   dryRunStatement,
   getCommissionSettings,
+  getPolicyShares,
+  setPolicyShares,
   linkLine,
   listExceptions,
   statementAgents,
@@ -52,10 +57,14 @@ export const commissionsRouter = router({
   importStatement: adminProcedure
     .input(statementFileInput)
     .mutation(({ input, ctx }) => applyStatement(input.csv, auditActorOf(ctx), { fileName: input.fileName })),
-  exceptions: adminProcedure.query(() => listExceptions()),
+  exceptions: adminProcedure.input(exceptionsInput.optional()).query(({ input }) => listExceptions(input ?? {})),
   link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, auditActorOf(ctx))),
   dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, auditActorOf(ctx))),
   summary: adminProcedure.query(() => commissionSummary()),
+  shares: adminProcedure.input(policySharesQuery).query(({ input }) => getPolicyShares(input)),
+  setShares: adminProcedure
+    .input(policySharesInput)
+    .mutation(({ input, ctx }) => setPolicyShares(input.policyId, input.shares, auditActorOf(ctx))),
   settings: adminProcedure.query(() => getCommissionSettings()),
   updateSettings: adminProcedure
     .input(commissionSettingsInput)
@@ -81,7 +90,11 @@ const statementQuery = (q: Record<string, unknown>) => ({ period: text(q.period)
 export const commissionsRest = restRoutes(commissionsRouter, [
   { method: 'post', path: STATEMENT_DRY_RUN_PATH, handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)) },
   { method: 'post', path: STATEMENT_APPLY_PATH, handle: (c, req) => c.importStatement(uploadOf(req.body, req.query)) },
-  { method: 'get', path: '/api/admin/commissions/exceptions', handle: (c) => c.exceptions() },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/exceptions',
+    handle: (c, req) => c.exceptions(req.query as z.input<typeof exceptionsInput>),
+  },
   {
     method: 'post',
     path: '/api/admin/commissions/lines/:lineId/link',
@@ -96,6 +109,19 @@ export const commissionsRest = restRoutes(commissionsRouter, [
     handle: (c, req) => c.dismiss({ lineId: String(req.params.lineId) }),
   },
   { method: 'get', path: '/api/admin/commissions/summary', handle: (c) => c.summary() },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/shares',
+    handle: (c, req) => c.shares({ policyId: text(req.query.policyId), policyNumber: text(req.query.policyNumber) }),
+  },
+  {
+    method: 'put',
+    path: '/api/admin/commissions/shares/:policyId',
+    handle: (c, req) => {
+      const body = (req.body ?? {}) as { shares?: unknown };
+      return c.setShares({ policyId: String(req.params.policyId), shares: body.shares as { agent: string; basisPoints: number }[] });
+    },
+  },
   { method: 'get', path: '/api/admin/commissions/statement', handle: (c, req) => c.statement(statementQuery(req.query)) },
   {
     method: 'get',

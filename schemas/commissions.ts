@@ -12,7 +12,17 @@ export const STATEMENT_DRY_RUN_PATH = '/api/admin/commissions/statements/dry-run
 export const STATEMENT_APPLY_PATH = '/api/admin/commissions/statements';
 
 export type StatementField =
-  'policyNumber' | 'insuredName' | 'carrier' | 'product' | 'premium' | 'amount' | 'paidDate' | 'period' | 'lineType' | 'effectiveDate';
+  | 'policyNumber'
+  | 'insuredName'
+  | 'carrier'
+  | 'product'
+  | 'premium'
+  | 'amount'
+  | 'paidDate'
+  | 'period'
+  | 'lineType'
+  | 'effectiveDate'
+  | 'note';
 
 /** Each field with the column names recognised for it; the first is the template's. */
 export const STATEMENT_COLUMNS: Readonly<Record<StatementField, readonly string[]>> = {
@@ -26,7 +36,11 @@ export const STATEMENT_COLUMNS: Readonly<Record<StatementField, readonly string[
   period: ['Statement Period', 'Period', 'Commission Period', 'Month', 'Statement Month'],
   lineType: ['Line Type', 'Transaction Type', 'Type', 'Commission Type'],
   effectiveDate: ['Effective Date', 'Effective', 'Policy Effective Date'],
+  note: ['Note', 'Notes', 'Reason', 'Chargeback Reason', 'Description', 'Memo', 'Comment', 'Remarks'],
 };
+
+/** Words by which a statement says a chargeback is for a lapse or a cancellation. */
+export const LAPSE_WORDS = /\b(?:lapse[sd]?|cancel(?:l?ed|lation)?|terminat(?:ed|ion))\b/gi;
 
 const BY_KEY: ReadonlyMap<string, StatementField> = new Map(
   (Object.entries(STATEMENT_COLUMNS) as [StatementField, readonly string[]][]).flatMap(([field, names]) =>
@@ -130,6 +144,8 @@ export interface StatementLineResult {
   policyId: string | null;
   /** True when this exact line was imported before (it will not be written again). */
   known: boolean;
+  /** A chargeback the statement says is for a lapse or cancellation: applying it marks the policy lapsed. */
+  lapse: boolean;
 }
 
 export interface StatementReport {
@@ -160,6 +176,52 @@ export const commissionSettingsInput = z
 export type CommissionSettings = { graceDays: number; toleranceCents: number };
 export const DEFAULT_COMMISSION_SETTINGS: CommissionSettings = { graceDays: 45, toleranceCents: 100 };
 
+/** A whole commission in basis points: 10,000 = 100%. */
+export const WHOLE_SHARE = 10_000;
+const shareRow = z
+  .object({
+    agent: z.string().trim().min(1, 'Name the agent').max(200),
+    basisPoints: z
+      .number({ error: 'basisPoints must be a whole number' })
+      .int('basisPoints must be a whole number')
+      .min(1, 'A share must be at least 1 basis point')
+      .max(WHOLE_SHARE, 'A share must be at most 10000 basis points'),
+  })
+  .strict();
+/** Agents' shares of a policy's commission: none for the default (100% to the writing agent). */
+export const policySharesInput = z
+  .object({
+    policyId: z.string().regex(/^[a-f0-9]{24}$/, 'policyId must be a policy id'),
+    shares: z
+      .array(shareRow)
+      .max(10, 'At most 10 agents share a policy')
+      .refine((rows) => new Set(rows.map((r) => r.agent)).size === rows.length, 'Name each agent once')
+      .refine(
+        (rows) => !rows.length || rows.reduce((s, r) => s + r.basisPoints, 0) === WHOLE_SHARE,
+        'The shares must add up to 100% (10000 basis points)',
+      ),
+  })
+  .strict();
+export const policySharesQuery = z
+  .object({
+    policyId: z
+      .string()
+      .regex(/^[a-f0-9]{24}$/, 'policyId must be a policy id')
+      .optional(),
+    policyNumber: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine((v) => Boolean(v.policyId) !== Boolean(v.policyNumber), { message: 'Give either policyId or policyNumber' });
+export interface PolicyShares {
+  policyId: string;
+  carrier: string;
+  policyNumber: string;
+  writingAgent: string;
+  /** False: the default, 100% to the writing agent. */
+  custom: boolean;
+  shares: { agent: string; basisPoints: number }[];
+}
+
 export type ExceptionKind = 'missing' | 'short' | 'chargeback' | 'unmatched';
 export interface CommissionException {
   kind: ExceptionKind;
@@ -177,13 +239,29 @@ export interface CommissionException {
   suggestedPolicyId: string | null;
   note: string;
 }
+export const EXCEPTION_KINDS = ['missing', 'short', 'chargeback', 'unmatched'] as const;
+/** The most exceptions one page holds. */
+export const EXCEPTIONS_PAGE_MAX = 500;
+/** A page of the exceptions list: one kind or all, from `offset`, at most `limit` (default 100). */
+export const exceptionsInput = z
+  .object({
+    kind: z.enum(EXCEPTION_KINDS, { error: 'kind must be missing, short, chargeback or unmatched' }).optional(),
+    offset: z.coerce.number().int().min(0, 'offset cannot be negative').max(100_000, 'offset must be at most 100000').optional(),
+    limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(EXCEPTIONS_PAGE_MAX, 'limit must be at most 500').optional(),
+  })
+  .strict();
+export type ExceptionQuery = z.infer<typeof exceptionsInput>;
 export interface ExceptionList {
   counts: Record<ExceptionKind, number>;
+  /** Every exception of every kind. */
   total: number;
-  /** At most EXCEPTIONS_SHOWN, the newest periods first. */
+  /** The exceptions of the kind asked for (every kind when none was). */
+  matching: number;
+  offset: number;
+  limit: number;
+  /** The page: the newest periods first, then by kind. */
   items: CommissionException[];
 }
-export const EXCEPTIONS_SHOWN = 500;
 
 export interface AgentStatement {
   agent: string;

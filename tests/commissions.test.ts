@@ -138,6 +138,24 @@ describe('commission statements', () => {
     expect(list.counts).toEqual({ missing: 3, short: 1, chargeback: 1, unmatched: 2 });
   });
 
+  it('exceptions come a page at a time, of one kind or all; a bad page is refused', async () => {
+    const first = (await get('/api/admin/commissions/exceptions?kind=missing&limit=2')).body;
+    expect(first).toMatchObject({ matching: 3, total: 7, offset: 0, limit: 2 });
+    expect(first.items.map((e: { kind: string }) => e.kind)).toEqual(['missing', 'missing']);
+    const rest = (await get('/api/admin/commissions/exceptions?kind=missing&offset=2&limit=2')).body;
+    expect(rest.items).toHaveLength(1);
+    const numbers = [...first.items, ...rest.items].map((e: { policyNumber: string }) => e.policyNumber).sort();
+    expect(numbers).toEqual(['H-400', 'H-500', 'S-1']);
+    const lines = (await get('/api/admin/commissions/exceptions?kind=unmatched&offset=1&limit=1')).body;
+    expect(lines.items).toHaveLength(1);
+    expect(lines.items[0].kind).toBe('unmatched');
+    for (const q of ['limit=0', 'limit=501', 'offset=-1', 'kind=late']) {
+      const res = await get(`/api/admin/commissions/exceptions?${q}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBeTruthy();
+    }
+  });
+
   it('linking an unmatched line clears it (and the missing month it pays); not ours clears a line', async () => {
     const list = (await get('/api/admin/commissions/exceptions')).body;
     const unmatched = list.items.find((e: { policyNumber: string }) => e.policyNumber === 'H-999');

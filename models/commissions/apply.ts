@@ -5,6 +5,8 @@
 import type { StatementLineResult, StatementReport } from '../../schemas/commissions.ts';
 import { badRequest, isDuplicateKey } from '../../server/errors.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
+import { updatePolicy } from '../policies/index.ts';
+import { PolicyModel } from '../policies/schema.ts';
 import { matchLines } from './match.ts';
 import { readStatement } from './parse.ts';
 import { StatementLineModel } from './schema.ts';
@@ -31,9 +33,10 @@ async function plan(csv: string) {
       period: l.period,
       lineType: l.lineType,
       status: l.problem ? 'refused' : m.status,
-      reason: l.problem || m.reason,
+      reason: l.problem || (l.lapse && m.policy ? `${m.reason}; the statement says lapse: the policy will be marked lapsed` : m.reason),
       policyId: m.policy ? String(m.policy._id) : m.suggested ? String(m.suggested._id) : null,
       known: known.has(l.key),
+      lapse: l.lapse,
     };
   });
   const count = (s: StatementLineResult['status']) => lines.filter((l) => l.status === s).length;
@@ -51,6 +54,20 @@ async function plan(csv: string) {
     lines,
   };
   return { statement, matches, known, report };
+}
+
+/**
+ * Marks lapsed, through the policies' own change (audited there), each policy still in force that a newly
+ * stored chargeback says lapsed; a line stored before (a second import) lapses nothing again.
+ */
+async function lapsePolicies(policyIds: string[], actor: AuditActor): Promise<number> {
+  if (!policyIds.length) return 0;
+  const inForce = await PolicyModel.find(
+    { _id: { $in: [...new Set(policyIds)] }, status: { $in: ['active', 'pending'] } },
+    { _id: 1 },
+  ).lean();
+  for (const p of inForce) await updatePolicy({ policyId: String(p._id), status: 'lapsed' }, actor);
+  return inForce.length;
 }
 
 /** What the statement would do, line by line; nothing is written. */
@@ -95,6 +112,7 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
         suggestedPolicyId: m.suggested?._id ?? null,
         agent: m.policy?.writingAgent ?? '',
         reason: m.reason,
+        lapse: l.lapse,
       },
     ];
   });
@@ -109,10 +127,14 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
       if (!allDuplicates && !isDuplicateKey(err)) throw err;
     }
   }
+  const lapsed = await lapsePolicies(
+    docs.filter((d) => d.lapse && d.policyId).map((d) => String(d.policyId)),
+    actor,
+  );
   const c = report.counts;
   await recordAudit(actor, {
     action: 'COMMISSIONS_IMPORTED',
-    scope: `${fileName ? `${fileName.slice(0, 100)}: ` : ''}${c.lines} lines, ${c.toWrite} new (${c.matched} matched, ${c.ambiguous} ambiguous, ${c.unmatched} unmatched)`,
+    scope: `${fileName ? `${fileName.slice(0, 100)}: ` : ''}${c.lines} lines, ${c.toWrite} new (${c.matched} matched, ${c.ambiguous} ambiguous, ${c.unmatched} unmatched)${lapsed ? `, ${lapsed} ${lapsed === 1 ? 'policy' : 'policies'} lapsed` : ''}`,
   });
   return report;
 }

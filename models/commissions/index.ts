@@ -6,3 +6,4 @@ export { listExceptions } from './exceptions.ts';
 export { agentStatement, agentStatementCsv, statementAgents } from './statement.ts';
 export { commissionSummary } from './summary.ts';
 export { getCommissionSettings, updateCommissionSettings } from './settings.ts';
+export { getPolicyShares, setPolicyShares } from './shares.ts';

@@ -5,6 +5,7 @@
 // line number and reason, which refuses the apply of the whole file.
 import { createHash } from 'node:crypto';
 import {
+  LAPSE_WORDS,
   MAX_STATEMENT_LINES,
   dayOf,
   lineTypeOf,
@@ -34,6 +35,8 @@ export interface ReadLine {
   period: string;
   lineType: LineType;
   effectiveDate: string | null;
+  /** A chargeback whose type or note says lapse, cancellation or termination. */
+  lapse: boolean;
   /** Empty when the line could be read; otherwise why not. */
   problem: string;
 }
@@ -73,8 +76,11 @@ export function readStatement(text: string, defaults: { carrier?: string } = {})
       problems.push(
         cell('period') ? `statement period "${cell('period').slice(0, 40)}" is not a month` : 'no statement period or paid date',
       );
-    const typed = cell('lineType') ? lineTypeOf(cell('lineType')) : null;
-    if (cell('lineType') && !typed)
+    // "Chargeback - lapse": the lapse is read, the rest is the type; "Lapse" alone leaves the type to the sign.
+    const says = (text: string) => new RegExp(LAPSE_WORDS.source, 'i').test(text);
+    const typeText = cell('lineType').replace(LAPSE_WORDS, ' ').trim();
+    const typed = typeText ? lineTypeOf(typeText) : null;
+    if (typeText && !typed)
       problems.push(`line type "${cell('lineType').slice(0, 40)}" is not new business, renewal, adjustment or chargeback`);
     const lineType: LineType = typed ?? ((amountCents ?? 0) < 0 ? 'chargeback' : 'renewal');
     if (lineType === 'chargeback' && (amountCents ?? 0) > 0) problems.push('a chargeback must be a negative amount');
@@ -101,6 +107,7 @@ export function readStatement(text: string, defaults: { carrier?: string } = {})
       period: period ?? '',
       lineType,
       effectiveDate,
+      lapse: lineType === 'chargeback' && (says(cell('lineType')) || says(cell('note'))),
       problem: problems.join('; '),
     };
   });

@@ -27,14 +27,19 @@ const lineSchema = new Schema(
     /** The writing agent of the policy when matched or linked: whose statement the line is on. */
     agent: { type: String, default: '' },
     reason: { type: String, default: '' },
+    /** A chargeback the statement says is for a lapse (docs/commissions.md). */
+    lapse: { type: Boolean, default: false },
   },
   { timestamps: true, versionKey: false },
 );
+// The reads of docs/commissions.md ("Speed"): each an exact filter on top-level fields, sorts ending with _id.
 lineSchema.index({ statementId: 1 });
-lineSchema.index({ status: 1 });
+lineSchema.index({ status: 1, period: -1, _id: 1 }); // the queue, newest month first
+lineSchema.index({ status: 1, amountCents: 1 }); // the chargebacks
 lineSchema.index({ policyId: 1, period: 1 });
 lineSchema.index({ agent: 1, period: 1 });
-lineSchema.index({ period: 1 });
+lineSchema.index({ period: 1 }); // the twelve months read by the reconciliation
+lineSchema.index({ carrier: 1, period: 1 }); // a carrier's statements before the twelve months
 
 export type StatementLine = InferSchemaType<typeof lineSchema> & { _id: string };
 export const StatementLineModel = mongoose.model('CommissionLine', lineSchema, 'commission_lines');

@@ -1,17 +1,17 @@
 // The commission figures of the last twelve months (docs/commissions.md): expected (each active
 // policy's monthly commission from its effective month) and received (every matched statement line,
-// chargebacks included) per month, and the twelve months' totals by carrier and by writing agent.
+// chargebacks included) per month, and the twelve months' totals by carrier and by agent (each agent's
+// share, models/commissions/shares.ts). Read
+// from the same bounded book as the exceptions, once per request.
 import type { CommissionSummary } from '../../schemas/commissions.ts';
-import { currentMonth, monthsBefore, readBook } from './book.ts';
+import { readBook } from './book.ts';
 import { listExceptions } from './exceptions.ts';
+import { partOf, readSplits, sharesOf } from './shares.ts';
 
 export async function commissionSummary(now = new Date()): Promise<CommissionSummary> {
-  const last = currentMonth(now);
-  const first = monthsBefore(last, 11);
-  const months = Array.from({ length: 12 }, (_, i) => monthsBefore(last, 11 - i));
-  const book = await readBook();
-  const exceptions = await listExceptions(now, book);
-  const received = book.lines.filter((l) => l.status === 'matched' && l.period >= first && l.period <= last);
+  const [book, splits] = await Promise.all([readBook(now), readSplits()]);
+  const { months } = book;
+  const exceptions = await listExceptions({ limit: 1 }, now, book);
   const byMonth = new Map(months.map((m) => [m, { period: m, expectedCents: 0, receivedCents: 0 }]));
   const byCarrier = new Map<string, { carrier: string; expectedCents: number; receivedCents: number }>();
   const byAgent = new Map<string, { agent: string; expectedCents: number; receivedCents: number }>();
@@ -22,12 +22,14 @@ export async function commissionSummary(now = new Date()): Promise<CommissionSum
     if (!inForce) continue;
     for (const m of months) if (m >= p.from) byMonth.get(m)!.expectedCents += p.dueCents;
     carrierRow(p.carrier).expectedCents += p.dueCents * inForce;
-    agentRow(p.agent || '(none)').expectedCents += p.dueCents * inForce;
+    for (const s of sharesOf(splits, p.id, p.agent || '(none)'))
+      agentRow(s.agent).expectedCents += partOf(p.dueCents, s.basisPoints) * inForce;
   }
-  for (const l of received) {
+  for (const l of book.matched) {
     byMonth.get(l.period)!.receivedCents += l.amountCents;
     carrierRow(l.carrier).receivedCents += l.amountCents;
-    agentRow(l.agent || '(none)').receivedCents += l.amountCents;
+    for (const s of sharesOf(splits, String(l.policyId), l.agent || '(none)'))
+      agentRow(s.agent).receivedCents += partOf(l.amountCents, s.basisPoints);
   }
   const byName = <T extends { expectedCents: number }>(rows: Iterable<T>) => [...rows].sort((a, b) => b.expectedCents - a.expectedCents);
   return {

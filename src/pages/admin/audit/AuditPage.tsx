@@ -31,6 +31,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   COMPLIANCE_EXPORTED: 'Exported compliance records',
   COMMISSIONS_IMPORTED: 'Imported a commission statement',
   COMMISSION_LINE_RESOLVED: 'Linked or dismissed a statement line',
+  COMMISSION_SHARES_CHANGED: "Set agents' shares of a policy's commission",
 };
 
 /** What the entry was about: the customer, the export's range, or the staff account. */

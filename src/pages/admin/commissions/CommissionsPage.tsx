@@ -1,5 +1,5 @@
 // Commissions (docs/commissions.md). Admins: the figures, the statement import, the exceptions with the
-// queue of unmatched lines, agents' statements and the reconciliation settings. Agents: their own statement.
+// queue of unmatched lines, agents' statements, agents' shares of a policy and the reconciliation settings. Agents: their own statement.
 import { useQuery } from '@tanstack/react-query';
 import { ListNotice } from '../../../components/ui.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -8,6 +8,7 @@ import { AgentStatementView } from './AgentStatementView.tsx';
 import { CommissionFigures } from './CommissionFigures.tsx';
 import { CommissionSettingsForm } from './CommissionSettingsForm.tsx';
 import { ExceptionsList } from './ExceptionsList.tsx';
+import { PolicySharesForm } from './PolicySharesForm.tsx';
 import { StatementImport } from './StatementImport.tsx';
 
 export default function CommissionsPage() {
@@ -28,7 +29,8 @@ export default function CommissionsPage() {
       )}
       {a && <AgentStatementView key={a.agents.join('|')} agents={a.agents} isAdmin={a.isAdmin} />}
       {a?.isAdmin && (
-        <div className="print:hidden">
+        <div className="space-y-6 print:hidden">
+          <PolicySharesForm agents={a.agents} />
           <CommissionSettingsForm />
         </div>
       )}

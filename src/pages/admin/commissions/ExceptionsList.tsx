@@ -2,22 +2,31 @@
 // commissions, filtered by kind; an unmatched line is linked to a policy by its number (or to the
 // suggested policy) or marked not ours, which takes it off the list.
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommissionException, ExceptionKind } from '../../../../schemas/commissions.ts';
 import { formatCents } from '../../../../schemas/policy-rules.ts';
-import { DataTable, ListNotice, TableMessageRow, actionsHeader, inputClass, secondaryButton } from '../../../components/ui.tsx';
+import { DataTable, ListNotice, Pager, TableMessageRow, actionsHeader, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { Notification, type Notice } from '../../../components/Notification.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 
 const KIND_LABELS: Record<ExceptionKind, string> = { missing: 'Missing', short: 'Short', chargeback: 'Chargeback', unmatched: 'Unmatched' };
 
+/** Exceptions per page (the server pages them, docs/commissions.md). */
+const PAGE_SIZE = 100;
+
 export function ExceptionsList() {
   const id = useId();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.commissions.exceptions.queryOptions());
   const [kind, setKind] = useState<ExceptionKind | 'all'>('all');
+  const [page, setPage] = useState(0);
+  const list = useQuery(
+    trpc.commissions.exceptions.queryOptions(
+      { kind: kind === 'all' ? undefined : kind, offset: page * PAGE_SIZE, limit: PAGE_SIZE },
+      { placeholderData: keepPreviousData },
+    ),
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const done = (message: string) => () => {
     setNotice({ tone: 'success', message });
@@ -30,7 +39,7 @@ export function ExceptionsList() {
   const dismiss = useMutation(
     trpc.commissions.dismiss.mutationOptions({ onSuccess: done('The line is marked not ours.'), onError: failed }),
   );
-  const items = (list.data?.items ?? []).filter((e) => kind === 'all' || e.kind === kind);
+  const items = list.data?.items ?? [];
 
   return (
     <section id="exceptions" aria-labelledby={`${id}-h`} className="space-y-3">
@@ -47,7 +56,15 @@ export function ExceptionsList() {
         <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-700">
           Show
         </label>
-        <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as ExceptionKind | 'all')} className={inputClass}>
+        <select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as ExceptionKind | 'all');
+            setPage(0);
+          }}
+          className={inputClass}
+        >
           <option value="all">All exceptions</option>
           {(Object.keys(KIND_LABELS) as ExceptionKind[]).map((k) => (
             <option key={k} value={k}>
@@ -75,6 +92,15 @@ export function ExceptionsList() {
             />
           ))}
         </DataTable>
+      )}
+      {list.data && list.data.matching > PAGE_SIZE && (
+        <Pager
+          page={page}
+          pages={Math.ceil(list.data.matching / PAGE_SIZE)}
+          pageSize={PAGE_SIZE}
+          total={list.data.matching}
+          onPage={setPage}
+        />
       )}
     </section>
   );
