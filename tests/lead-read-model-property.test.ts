@@ -108,7 +108,7 @@ async function call(url: string, method: string, to: string, body?: unknown, hea
 }
 
 it('keeps every count, page, search, the Overdue filter and the dashboard equal to the leads, across two servers and a restart', async () => {
-  console.log(`lead read model property test: RM_SEED=${SEED}`);
+  console.log(`lead lists two-server test: RM_SEED=${SEED}`);
   const random = generator(SEED);
   const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)];
   const ids: string[] = [];

@@ -11,6 +11,7 @@ import { signStaffToken } from '../server/tokens.ts';
 import { loadConfig } from '../server/config.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
+import { OLD_LEAD_COPIES } from '../models/leads/index.ts';
 
 const JWT_SECRET = 'upgrade-secret-upgrade-secret-0123456';
 const HOUR = 3600_000;
@@ -75,12 +76,14 @@ async function writeOldFolder() {
   await conn.collection('leads').insertMany(leads);
   for (const index of [{ createdAt: -1 }, { email: 1, createdAt: -1 }, { phoneDigits: 1, createdAt: -1 }, { status: 1, claimedBy: 1 }])
     await conn.collection('leads').createIndex(index as Record<string, 1 | -1>);
-  await conn.collection<{ _id: string }>('lead_entries').insertOne({ _id: 'b0', e: { '1_x': 'stale entry' } });
-  await conn.collection<{ _id: string }>('lead_counters').insertMany([
+  const [entries, counters, followUps] = OLD_LEAD_COPIES;
+  await conn.collection<{ _id: string }>(entries).insertOne({ _id: 'b0', e: { '1_x': 'stale entry' } });
+  await conn.collection<{ _id: string }>(counters).insertMany([
     { _id: 'leads', c: { none: { unclaimed: 99 } }, t: { all: 99 }, w: { n: 99 }, v: 8 },
     { _id: 'seq', n: 5 },
   ]);
-  await conn.collection<{ _id: string }>('lead_follow_ups').insertOne({ _id: 'a00', leads: {} });
+  await conn.collection<{ _id: string }>(followUps).insertOne({ _id: 'a00', leads: {} });
+  expect(OLD_LEAD_COPIES).toHaveLength(3);
   return leads;
 }
 
@@ -97,7 +100,7 @@ it('drops the kept copies, builds the indexes and answers every list from the le
   const client = trpcClient(await startServer(), token);
 
   const collections = (await mongoose.connection.db!.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
-  for (const gone of ['lead_entries', 'lead_counters', 'lead_follow_ups']) expect(collections).not.toContain(gone);
+  for (const gone of OLD_LEAD_COPIES) expect(collections).not.toContain(gone);
   const indexes = (await mongoose.connection.collection('leads').indexes()).map((i) => i.name);
   expect(indexes).toEqual(expect.arrayContaining(['status_1_createdAt_-1', 'claimedBy_1_status_1_createdAt_-1', 'nameKey_1_createdAt_-1']));
   expect(indexes).not.toContain('status_1_claimedBy_1');

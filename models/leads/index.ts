@@ -33,7 +33,7 @@ export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from '
 export { leadStats, legacyAgentKeys } from './stats.ts';
 export { conversionTable } from './conversion.ts';
 export { getLeadRecord } from './record.ts';
-export { upgradeLeadStorage } from './upgrade.ts';
+export { OLD_LEAD_COPIES, upgradeLeadStorage } from './upgrade.ts';
 
 /** Leads as stored, read only (scripts and tests look at what was written). */
 export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();
