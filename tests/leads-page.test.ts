@@ -3,6 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
+import mongoose from 'mongoose';
+import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -51,6 +53,33 @@ describe('the lead list on the server', () => {
     expect(last.leads.map((l) => l.name)).toEqual(Array.from({ length: 19 }, (_, i) => `Person ${String(19 - i).padStart(3, '0')}`));
     // A page past the end answers the last one.
     expect((await leadsPage({ tab: 'all', page: 9 })).page).toBe(2);
+  });
+
+  it('finds the page of the All tab that holds a lead, a back-dated one too', async () => {
+    for (const [i, page] of [
+      [119, 0],
+      [70, 0],
+      [69, 1],
+      [1, 2],
+    ] as const) {
+      expect(await client().leads.locate.query({ leadId: ids[i] })).toEqual({ page });
+      expect((await leadsPage({ tab: 'all', page })).leads.map((l) => l.leadId)).toContain(ids[i]);
+    }
+    // Arrived 30 hours ago: the oldest, on the last page.
+    await writeAroundLeadModel((Lead) =>
+      Lead.collection.updateOne(
+        { _id: new mongoose.Types.ObjectId(ids[100]) },
+        { $set: { createdAt: new Date(Date.now() - 30 * 3600_000) } },
+      ),
+    );
+    expect(await client().leads.locate.query({ leadId: ids[100] })).toEqual({ page: 2 });
+    expect((await leadsPage({ tab: 'all', page: 2 })).leads.at(-1)?.leadId).toBe(ids[100]);
+    await writeAroundLeadModel((Lead) =>
+      Lead.collection.updateOne(
+        { _id: new mongoose.Types.ObjectId(ids[100]) },
+        { $set: { createdAt: new mongoose.Types.ObjectId(ids[100]).getTimestamp() } },
+      ),
+    );
   });
 
   it('filters by tab: lost leads only under Lost, closed ones under Closed and their agent', async () => {
