@@ -74,15 +74,20 @@ async function writeOldFolder() {
   }));
   await conn.collection('leads').dropIndexes();
   await conn.collection('leads').insertMany(leads);
-  for (const index of [{ createdAt: -1 }, { email: 1, createdAt: -1 }, { phoneDigits: 1, createdAt: -1 }, { status: 1, claimedBy: 1 }])
-    await conn.collection('leads').createIndex(index as Record<string, 1 | -1>);
+  const oldIndexes: Record<string, 1 | -1>[] = [
+    { createdAt: -1 },
+    { email: 1, createdAt: -1 },
+    { phoneDigits: 1, createdAt: -1 },
+    { status: 1, claimedBy: 1 },
+  ];
+  for (const index of oldIndexes) await conn.collection('leads').createIndex(index);
   const [entries, counters, followUps] = OLD_LEAD_COPIES;
-  await conn.collection<{ _id: string }>(entries).insertOne({ _id: 'b0', e: { '1_x': 'stale entry' } });
-  await conn.collection<{ _id: string }>(counters).insertMany([
+  await conn.collection<{ _id: string; [field: string]: unknown }>(entries).insertOne({ _id: 'b0', e: { '1_x': 'stale entry' } });
+  await conn.collection<{ _id: string; [field: string]: unknown }>(counters).insertMany([
     { _id: 'leads', c: { none: { unclaimed: 99 } }, t: { all: 99 }, w: { n: 99 }, v: 8 },
     { _id: 'seq', n: 5 },
   ]);
-  await conn.collection<{ _id: string }>(followUps).insertOne({ _id: 'a00', leads: {} });
+  await conn.collection<{ _id: string; [field: string]: unknown }>(followUps).insertOne({ _id: 'a00', leads: {} });
   expect(OLD_LEAD_COPIES).toHaveLength(3);
   return leads;
 }

@@ -140,19 +140,19 @@ export const recentLeadsOf = (agentName: string, limit: number): Promise<LeadVie
   readPage(tabFilter('agent', agentName), NEWEST_FIRST, 0, limit);
 
 /**
- * Every lead, newest first, `size` at a time, each batch starting after the last lead of the one before
- * (no paging by offset, so a lead arriving meanwhile shifts nothing): GET /api/admin/leads writes these
- * as it reads them. The first batch is small, so the answer's first bytes leave before a whole batch is read.
+ * Every lead, newest first, `size` at a time, from one cursor (no paging by offset, so a lead arriving
+ * meanwhile shifts nothing): GET /api/admin/leads writes these as it reads them. The first batch is small,
+ * so the answer's first bytes leave before a whole batch of leads is read.
  */
 export async function* leadBatchesNewestFirst(size = 500, first = 50): AsyncGenerator<LeadView[]> {
-  let after: LeadRecord | null = null;
-  for (let limit = Math.min(first, size); ; limit = size) {
-    const filter: LeadFilter = after
-      ? { $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }] }
-      : {};
-    const rows = await LeadModel.find(filter).sort(NEWEST_FIRST).limit(limit).select(LIST_PROJECTION).lean<LeadRecord[]>();
-    if (rows.length) yield rows.map((r) => toLeadView(r));
-    if (rows.length < limit) return;
-    after = rows[rows.length - 1];
+  const cursor = LeadModel.find().sort(NEWEST_FIRST).select(LIST_PROJECTION).lean<LeadRecord>().cursor({ batchSize: size });
+  let batch: LeadView[] = [];
+  let limit = Math.min(first, size);
+  for await (const row of cursor) {
+    if (batch.push(toLeadView(row as LeadRecord)) < limit) continue;
+    yield batch;
+    batch = [];
+    limit = size;
   }
+  if (batch.length) yield batch;
 }
