@@ -9,7 +9,7 @@ const CLIENT = '**/src/**';
 /** The leads have one door (docs/decisions/004-lead-read-model.md): outside models/leads/ only its index.ts. */
 const DOOR_MESSAGE = 'Reach the leads through models/leads/index.ts (docs/decisions/004-lead-read-model.md).';
 const LEADS_DOOR = ['**/models/leads/*', '!**/models/leads/index.ts'];
-/** Tests, seeds and the bench may also write around the model with models/leads/testing.ts, which repairs the copies. */
+/** Tests, seeds and the bench may also write around the model with models/leads/testing.ts. */
 const LEADS_DOOR_FOR_SETUP = [...LEADS_DOOR, '!**/models/leads/testing.ts'];
 /**
  * Imports a layer may not make. Type-only imports of the app router stay allowed for the client; nothing on

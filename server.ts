@@ -8,7 +8,7 @@ import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
-import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads/index.ts';
+import { upgradeLeadStorage } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
@@ -20,11 +20,9 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
-  // Kept counters and export rows are checked against the records, and rebuilt when off. The lead read
-  // model is only rebuilt before serving for a new layout; its full check, and the export rows' (whose
-  // exports wait for it), run once the server listens, so the start does not grow with the data (the
-  // lead model's writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
-  await prepareLeadReadModel();
+  // The leads are read through their indexes; a folder written before drops its kept copies and builds
+  // them once (docs/decisions/004-lead-read-model.md). The export rows' check runs once the server listens.
+  await upgradeLeadStorage();
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
@@ -38,11 +36,6 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
-    // Then the list's entries are read once, so the first search does not (models/leads/entry-cache.ts).
-    checkLeadReadModel().then(
-      () => warmEntryCache().catch((err: unknown) => logger.error({ err }, 'reading the lead list entries failed')),
-      (err: unknown) => logger.error({ err }, 'lead read model check failed'),
-    );
     ensureActivityExport().catch((err: unknown) => logger.error({ err }, 'activity export check failed'));
     // Medical details and notes stored in plain text before encryption are sealed once, after listening
     // so the start does not grow with the data (reads open a plain value as it is meanwhile).

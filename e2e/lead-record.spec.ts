@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { holdRequests, signIn as signInAt } from './auth-helpers.ts';
-import { claimLead, createLead, findLeadRecords, getLeadView, noteFollowUp, unclaimLead, updateLead } from '../models/leads/index.ts';
+import { claimLead, createLead, findLeadRecords, getLeadView, unclaimLead, updateLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const run = Date.now().toString(36);
@@ -37,12 +37,11 @@ const arrivedAgo = (leadId: string, ms: number) =>
 
 /**
  * A follow-up due at `at` on a claimed lead, as a logged call leaves it: the status through the model, the
- * time (a past one cannot be logged) set on the lead itself and in its agent's list.
+ * time (a past one cannot be logged) set on the lead itself.
  */
 async function followUpDue(leadId: string, agent: string, at: Date) {
   await updateLead(leadId, { status: 'follow-up' }, { name: agent });
   await writeAroundLeadModel((Lead) => Lead.updateOne({ _id: leadId }, { $set: { followUpAt: at } }));
-  await noteFollowUp(agent, leadId, at);
 }
 
 const sidewaysOverflow = (page: Page) =>

@@ -7,7 +7,6 @@ import { expect, test } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const DAY = 86_400_000;
@@ -114,7 +113,6 @@ test('closing a lead records its first policy when the form asks for it', async 
       contactedAt: new Date(),
     }),
   );
-  await rebuildLeadReadModel();
   await page.goto('/admin/leads');
   await page.getByLabel(`Status for ${name}`).selectOption('closed');
   const form = page.getByRole('dialog', { name: 'Customer Information' });

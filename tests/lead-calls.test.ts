@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { readCounters, rebuildLeadReadModel } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
@@ -46,20 +45,6 @@ async function untouched(leadId: string) {
   expect(timeline.filter((e) => e.kind === 'call')).toEqual([]);
   expect(await ActivityModel.countDocuments({ action: 'LEAD_CALL_LOGGED', 'details.leadId': leadId })).toBe(0);
   return l;
-}
-
-async function countersMatchRecount() {
-  const nonZero = (m: Record<string, Record<string, number>>) =>
-    Object.fromEntries(
-      Object.entries(m)
-        .map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([, n]) => n !== 0))])
-        .filter(([, v]) => Object.keys(v).length),
-    );
-  const kept = await readCounters();
-  await rebuildLeadReadModel();
-  const recounted = await readCounters();
-  expect(nonZero(kept.c)).toEqual(nonZero(recounted.c));
-  expect(kept.w.n).toBe(recounted.w.n);
 }
 
 describe('logging a call', () => {
@@ -120,7 +105,7 @@ describe('logging a call', () => {
     expect(cleared.data).toMatchObject({ status: 'follow-up', followUpAt: null, lastCall: { outcome: 'reached' } });
   });
 
-  it('lands all of 100 calls logged at once on one lead, with the counters still right', async () => {
+  it('lands all of 100 calls logged at once on one lead', async () => {
     const leadId = await lead();
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -139,7 +124,6 @@ describe('logging a call', () => {
     expect(new Set(calls.map((c) => c.note)).size).toBe(100);
     expect(after.status).toBe('follow-up');
     expect(await ActivityModel.countDocuments({ action: 'LEAD_CALL_LOGGED', 'details.leadId': leadId })).toBe(100);
-    await countersMatchRecount();
   });
 
   it('never leaves a call half-written on a lead an unclaim emptied at the same moment', async () => {
@@ -163,6 +147,5 @@ describe('logging a call', () => {
         expect(after).toMatchObject({ claimedBy: 'Ben Carter', status: 'follow-up' });
       }
     }
-    await countersMatchRecount();
   });
 });

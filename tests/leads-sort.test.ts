@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
-import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();
@@ -158,8 +157,6 @@ describe('the Overdue filter', () => {
       );
     for (const name of ['Late Unclaimed', 'Late Claimed', 'Late Called', 'Late Lost']) await backdate(name, 25);
     await backdate('Nearly Late', 23);
-    // Written around the model: the index learns the new arrival times from a recount.
-    await rebuildLeadReadModel();
   });
 
   it('shows only unfinished, uncontacted leads older than 24 hours, with the tab counts of those', async () => {

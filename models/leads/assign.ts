@@ -7,9 +7,7 @@
 import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../availability.ts';
 import { recentOfficeSettings } from '../office-settings.ts';
 import { logActivity } from '../activity.ts';
-import { recordClaimWait } from './counters.ts';
 import { changeLead } from './write.ts';
-import { noteFollowUp } from './follow-ups.ts';
 import { logAssignment } from './assign-log.ts';
 import { FINISHED } from './rules.ts';
 import type { LeadStatus } from '../../schemas/lead.ts';
@@ -74,10 +72,8 @@ export async function assignLead(
     { claimedBy: chosen.name, claimedAt: now, followUpAt: now },
     ({ after }) =>
       Promise.all([
-        recordClaimWait(chosen.name, after.createdAt, now),
         logActivity({ name: ROUND_ROBIN_USER }, 'LEAD_CLAIMED', { leadId: String(lead._id), leadName: after.name, claimedBy: chosen.name }),
         addTimelineEntry(lead._id, { at: now, kind: 'assigned', user: ROUND_ROBIN_USER, claimedBy: chosen.name, reason }),
-        noteFollowUp(chosen.name, String(lead._id), now),
         logAssignment(lead._id, chosen.name, now, opts.exclude ? 'escalation' : 'round-robin'),
       ]),
   );

@@ -1,6 +1,5 @@
 // Logging a call on a lead (docs/product.md §10): its outcome, a note and the next follow-up, in one
-// conditional, counted write of the lead, with the activity entry, the timeline entry and the
-// agent's follow-up written beside it.
+// conditional write of the lead, with the activity entry and the timeline entry written beside it.
 import type { LeadStatus, LeadView, LogCallInput } from '../../schemas/lead.ts';
 import { conflict } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
@@ -9,7 +8,6 @@ import { changeLead } from './write.ts';
 import { toLeadView } from './view.ts';
 import type { LeadRecord } from './schema.ts';
 import { addTimelineEntry } from './timeline.ts';
-import { noteFollowUp } from './follow-ups.ts';
 import { leadChanged } from './rules.ts';
 import { recentCallTimes } from './recent-calls.ts';
 import { callingCheck } from '../../schemas/calling-hours.ts';
@@ -95,7 +93,6 @@ export async function logCall(input: LogCallInput, actor: Actor): Promise<LeadVi
             outcome,
           }),
           addTimelineEntry(lead._id, { at, kind: 'call', user: actor.name, outcome, note: note || undefined, followUpAt }),
-          noteFollowUp(after.claimedBy!, leadId, followUpAt),
         ]),
     );
     if (changed) return toLeadView(changed.after);

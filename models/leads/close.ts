@@ -1,7 +1,6 @@
 // The lead's side of closing it into a customer and of reopening it when that customer is deleted
-// (models/customer.ts orders the customer's writes around these): counted writes of the lead.
+// (models/customer.ts orders the customer's writes around these): conditional writes of the lead.
 import type mongoose from 'mongoose';
-import { countedWrite } from './write.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 
 /** The lead's status now, or null when it is gone. */
@@ -17,28 +16,13 @@ export const readLead = (leadId: unknown) => LeadModel.findById(leadId).lean<Lea
 export async function markLeadClosed(lead: LeadRecord, contactedAt: Date): Promise<boolean> {
   // A closed lead needs no more calls: its follow-up goes (My work drops finished leads anyway).
   const closing = { status: 'closed' as const, contactedAt, followUpAt: null };
-  const closed = await countedWrite(lead._id, 'write', async (countMark) => {
-    const marked = await LeadModel.updateOne(
-      { _id: lead._id, status: lead.status, claimedBy: lead.claimedBy },
-      { $set: { ...closing, countMark } },
-    );
-    return marked.matchedCount === 1 ? { before: lead, after: { ...lead, ...closing, countMark }, result: true } : null;
-  });
-  return closed === true;
+  const marked = await LeadModel.updateOne({ _id: lead._id, status: lead.status, claimedBy: lead.claimedBy }, { $set: closing });
+  return marked.matchedCount === 1;
 }
 
 /** A closed lead back to follow-up (its customer was deleted); null when it was not closed. */
 export async function reopenClosedLead(leadId: mongoose.Types.ObjectId | string): Promise<LeadRecord | null> {
-  return countedWrite(leadId, 'write', async (countMark) => {
-    const before = await LeadModel.findOneAndUpdate(
-      { _id: leadId, status: 'closed' },
-      { $set: { status: 'follow-up', countMark } },
-      { new: false },
-    ).lean<LeadRecord>();
-    if (!before) return null;
-    const after = { ...before, status: 'follow-up', countMark } as LeadRecord;
-    return { before, after, result: after };
-  });
+  return LeadModel.findOneAndUpdate({ _id: leadId, status: 'closed' }, { $set: { status: 'follow-up' } }, { new: true }).lean<LeadRecord>();
 }
 
 /** Website submissions that arrived in a window (the analytics report). */

@@ -1,15 +1,26 @@
-// The dashboard's conversion table (schemas/lead-conversion.ts) from the list's entries: one
-// pass over the entries this server holds (entry-cache.ts: only entry documents changed since are read),
-// keeping the entries that arrived in the period, counted by source and by holder.
+// The dashboard's conversion table (schemas/lead-conversion.ts): the leads that arrived in the period
+// (a range of the `createdAt` index), counted by source and by holder, and the source of each closed lead
+// for the premium its customer brought.
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
 import { periodWindows } from '../visit/periods.ts';
 import { listAgents } from '../staff.ts';
-import { readCounters } from './counters.ts';
-import { everyEntry } from './entry-cache.ts';
-import type { Entry } from './entry.ts';
-import { holderName } from './rules.ts';
+import { leadSourceOf } from '../../schemas/first-touch.ts';
+import { LeadModel, type LeadRecord } from './schema.ts';
 import { conversionRate, median } from './stats.ts';
+
+/** What the table needs of a lead. */
+const FIELDS = {
+  status: 1,
+  claimedBy: 1,
+  createdAt: 1,
+  contactedAt: 1,
+  source: 1,
+  'firstTouch.utmSource': 1,
+  'firstTouch.referrerHost': 1,
+};
+type Row = Pick<LeadRecord, '_id' | 'status' | 'claimedBy' | 'createdAt' | 'contactedAt' | 'source' | 'firstTouch'>;
+const sourceOf = (l: Row) => leadSourceOf(l.firstTouch, l.source === 'admin' ? 'admin' : 'website');
 
 /** A row being counted, with the ids of its closed leads for the premium they brought. */
 export interface CountedRow extends ConversionRow {
@@ -25,11 +36,11 @@ const emptyRow = (label: string): CountedRow => ({
   closedLeadIds: [],
 });
 
-function count(row: CountedRow, e: Entry): void {
+function count(row: CountedRow, l: Row): void {
   row.leads++;
-  if (e.closed) {
+  if (l.status === 'closed') {
     row.closed++;
-    row.closedLeadIds.push(e.id);
+    row.closedLeadIds.push(String(l._id));
   }
 }
 
@@ -92,17 +103,21 @@ export async function conversionTable(
   // Every current agent has a row, with or without leads in the period.
   for (const agent of await listAgents()) byAgent.set(agent.name, { ...emptyRow(agent.name), waits: [] });
 
-  const sourceOfLead = new Map<string, string>();
-  for (const e of await everyEntry(await readCounters())) {
-    if (e.closed) sourceOfLead.set(e.id, e.source);
-    if (e.createdAt < from || e.createdAt >= to) continue;
-    count(total, e);
-    const source = bySource.get(e.source) ?? bySource.set(e.source, emptyRow(e.source)).get(e.source)!;
-    count(source, e);
-    const agentName = holderName(e.holder) || NOT_CLAIMED;
+  const [arrived, closed] = await Promise.all([
+    LeadModel.find({ createdAt: { $gte: new Date(from), $lt: new Date(to) } })
+      .select(FIELDS)
+      .lean<Row[]>(),
+    readPremium ? LeadModel.find({ status: 'closed' }).select(FIELDS).lean<Row[]>() : [],
+  ]);
+  const sourceOfLead = new Map(closed.map((l) => [String(l._id), sourceOf(l)]));
+  for (const l of arrived) {
+    count(total, l);
+    const label = sourceOf(l);
+    count(bySource.get(label) ?? bySource.set(label, emptyRow(label)).get(label)!, l);
+    const agentName = l.claimedBy || NOT_CLAIMED;
     const agent = byAgent.get(agentName) ?? byAgent.set(agentName, { ...emptyRow(agentName), waits: [] }).get(agentName)!;
-    count(agent, e);
-    if (e.contactedAt > 0) agent.waits.push(Math.max(0, e.contactedAt - e.createdAt) / 60_000);
+    count(agent, l);
+    if (l.contactedAt) agent.waits.push(Math.max(0, l.contactedAt.getTime() - l.createdAt.getTime()) / 60_000);
   }
 
   await fillPremiumWritten({ total, bySource, byAgent }, sourceOfLead, { start, end, timeZone }, readPremium);

@@ -1,7 +1,6 @@
 // A person's erasure on request (issue 25, models/privacy/erase.ts): the lead keeps its status, holder,
-// dates, region, last call and any consent record, and loses the name, email, phone and notes, through
-// the counted write (so the list entry, search and counts follow), its duplicate keys and the notes of
-// its timeline.
+// dates, region, last call and any consent record, and loses the name, email, phone and notes (one
+// conditional write of the lead), its duplicate keys and the notes of its timeline.
 import mongoose from 'mongoose';
 import { findLead } from './lead.ts';
 import { changeLead } from './write.ts';

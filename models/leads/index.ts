@@ -1,14 +1,14 @@
 // The one door to the leads (docs/decisions/004-lead-read-model.md): everything outside models/leads/
-// imports from here, never LeadModel or the read model's collections (eslint.config.js enforces it).
-// schema.ts (the lead document), rules.ts (tabs, waiting, overdue), lead.ts, calls.ts and close.ts
-// (the writes), timeline.ts, keys.ts and follow-ups.ts (kept beside each lead),
-// assign.ts, escalate.ts and assign-log.ts (round robin, the escalation ladder, the load table),
-// counters.ts, entry.ts and rebuild.ts (the read model), page.ts, stats.ts, conversion.ts and record.ts (the queries).
+// imports from here, never LeadModel (eslint.config.js enforces it).
+// schema.ts (the lead document and its indexes), rules.ts (tabs, waiting, overdue), filters.ts (the same
+// as queries), lead.ts, calls.ts and close.ts (the writes), timeline.ts and keys.ts (kept beside each
+// lead), follow-ups.ts (My work), assign.ts, escalate.ts and assign-log.ts (round robin, the escalation ladder, the load
+// table), page.ts, stats.ts, conversion.ts and record.ts (the queries), upgrade.ts (older data folders).
 import type { FilterQuery } from 'mongoose';
 import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
 
 export type { LeadRecord };
-export { RESPONSE_PROMISE_MS, holderCode, leadChanged } from './rules.ts';
+export { RESPONSE_PROMISE_MS, leadChanged } from './rules.ts';
 export {
   claimLead,
   createLead,
@@ -28,14 +28,12 @@ export { assignLead, offeredAgents, pickAgent, type Assignment } from './assign.
 export { escalateDue, escalationSteps } from './escalate.ts';
 export { dueSteps, LADDER, type LadderStep } from './ladder.ts';
 export { agentLoad } from './assign-log.ts';
-export { myWork, noteFollowUp } from './follow-ups.ts';
+export { myWork } from './follow-ups.ts';
 export { leadPage, leadPosition, leadBatchesNewestFirst, LEAD_PAGE_SIZE } from './page.ts';
 export { leadStats, legacyAgentKeys } from './stats.ts';
 export { conversionTable } from './conversion.ts';
 export { getLeadRecord } from './record.ts';
-export { readCounters, type LeadCounters } from './counters.ts';
-export { checkLeadReadModel, prepareLeadReadModel, rebuildLeadReadModel } from './rebuild.ts';
-export { warmEntryCache } from './entry-cache.ts';
+export { OLD_LEAD_COPIES, upgradeLeadStorage } from './upgrade.ts';
 
 /** Leads as stored, read only (scripts and tests look at what was written). */
 export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();

@@ -46,7 +46,11 @@ async function takeKey(key: string, leadId: mongoose.Types.ObjectId, now: Date, 
   return null;
 }
 
-/** The first lead of the window this new lead falls in by email or phone, or null when it is first. */
+/**
+ * The first lead of the window this new lead falls in by email or phone, or null when it is first. Of
+ * the leads holding its keys, itself included when it took one, the earliest (then the smallest id) is
+ * the first: two submissions at once that each took one of the two keys agree which one came first.
+ */
 export async function firstOfWindow(
   leadId: mongoose.Types.ObjectId,
   keys: string[],
@@ -63,9 +67,11 @@ export async function firstOfWindow(
       : [],
   ]);
   const inWindow = (older as KeyDoc[]).filter((k) => now.getTime() - k.at.getTime() < windowMs);
-  const held = [...taken, ...inWindow].filter((k): k is KeyDoc => k !== null);
-  held.sort((a, b) => a.at.getTime() - b.at.getTime());
-  return held[0]?.leadId ?? null;
+  const own = taken.includes(null) ? [{ _id: '', leadId, at: now }] : [];
+  const held = [...taken, ...inWindow, ...own].filter((k): k is KeyDoc => k !== null);
+  held.sort((a, b) => a.at.getTime() - b.at.getTime() || String(a.leadId).localeCompare(String(b.leadId)));
+  const first = held[0]?.leadId ?? null;
+  return first && !first.equals(leadId) ? first : null;
 }
 
 /** Lets go of the keys a deleted lead holds, so a later submission is not called its duplicate. */

@@ -4,8 +4,7 @@ import { type LeadStatus, type LeadView, type ReferralInput } from '../../schema
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { logActivity, logWebsiteLead, type Actor } from '../activity.ts';
 import { listAgents } from '../staff.ts';
-import { nextLeadSeq, recordClaimWait } from './counters.ts';
-import { changeLead, countedWrite } from './write.ts';
+import { changeLead } from './write.ts';
 import { toLeadView } from './view.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';
 import { leadCreated } from './created.ts';
@@ -22,14 +21,13 @@ import { FINISHED, leadChanged } from './rules.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
 import { followUpZone, nextBusinessMorning } from '../../schemas/follow-up-time.ts';
 import { site } from '../../schemas/brokerage.ts';
-import { noteFollowUp } from './follow-ups.ts';
 
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a new lead as unclaimed. A repeat from the same email or phone within 24 hours is kept
  * and marked as a possible duplicate of the first one, never merged or dropped. The check is two
- * lookups of key documents (models/leads/keys.ts), whatever the number of stored leads.
+ * lookups of key documents by _id (models/leads/keys.ts), whatever the number of stored leads.
  */
 export async function createLead({
   ip,
@@ -44,39 +42,26 @@ export async function createLead({
 }): Promise<LeadDoc> {
   const phoneDigits = phoneKey(input.phone);
   const _id = new mongoose.Types.ObjectId();
-  const [seq, first] = await Promise.all([
-    nextLeadSeq(),
-    firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS, legacyPhoneKeys(phoneDigits)),
-  ]);
-  const lead = await countedWrite(
+  const first = await firstOfWindow(_id, leadKeys(input.email, phoneDigits), new Date(), DUPLICATE_WINDOW_MS, legacyPhoneKeys(phoneDigits));
+  const lead = await LeadModel.create({
+    ...input,
+    notes: sealText(input.notes),
     _id,
-    'write',
-    async (countMark) => {
-      const created = await LeadModel.create({
-        ...input,
-        notes: sealText(input.notes),
-        _id,
-        phoneDigits,
-        region: leadRegion(input.phone, ip),
-        consent: consent ? consentRecord(consent, ip, new Date()) : null,
-        seq,
-        duplicateOf: first,
-        countMark,
-      });
-      return { before: null, after: created.toObject(), result: created };
-    },
-    // Its notices and open consoles; a visitor's lead starts its timeline and activity entry here, staff's in
-    // createLeadByStaff (who added it).
-    (created) =>
-      Promise.all([
-        leadCreated(created),
-        input.source !== 'admin' && addTimelineEntry(_id, { at: created.createdAt, kind: 'created', user: WEBSITE_USER }),
-        input.source !== 'admin' && logWebsiteLead(created),
-      ]),
-  );
+    phoneDigits,
+    region: leadRegion(input.phone, ip),
+    consent: consent ? consentRecord(consent, ip, new Date()) : null,
+    duplicateOf: first,
+  });
+  // Its notices and open consoles; a visitor's lead starts its timeline and activity entry here, staff's in
+  // createLeadByStaff (who added it).
+  await Promise.all([
+    leadCreated(lead),
+    input.source !== 'admin' && addTimelineEntry(_id, { at: lead.createdAt, kind: 'created', user: WEBSITE_USER }),
+    input.source !== 'admin' && logWebsiteLead(lead),
+  ]);
   // Round robin gives it an agent at once (manual mode: nothing). A failure leaves it in the pool, never fails the submission.
   await assignLead(_id).catch((err: unknown) => logger.warn({ err, leadId: String(_id) }, 'lead not assigned; it stays in the pool'));
-  return lead!;
+  return lead;
 }
 
 /** The lead, or a 404 for an unknown or malformed id. */
@@ -119,7 +104,6 @@ export async function claimLead(leadId: string, agentName: string, actor: Actor)
     { claimedBy: agent.name, claimedAt: new Date() },
     ({ after }) =>
       Promise.all([
-        recordClaimWait(agent.name, after.createdAt, after.claimedAt ?? new Date()),
         logAssignment(leadId, agent.name, after.claimedAt ?? new Date(), 'claim'),
         logActivity(actor, 'LEAD_CLAIMED', { leadId, leadName: after.name, claimedBy: agent.name }),
         addTimelineEntry(leadId, { at: after.claimedAt ?? new Date(), kind: 'claimed', user: actor.name, claimedBy: agent.name }),
@@ -190,10 +174,7 @@ export async function updateLead(
     statusChanges && notesChanged ? 'LEAD_STATUS_AND_NOTES_UPDATED' : statusChanges ? 'LEAD_STATUS_UPDATED' : 'LEAD_NOTES_UPDATED';
   const log = async (lead: LeadRecord) => {
     if (followUpChanged && lead.claimedBy) {
-      await Promise.all([
-        noteFollowUp(lead.claimedBy, leadId, followUp ?? null),
-        addTimelineEntry(leadId, { at: new Date(), kind: 'follow-up', user: actor.name, followUpAt: followUp ?? null }),
-      ]);
+      await addTimelineEntry(leadId, { at: new Date(), kind: 'follow-up', user: actor.name, followUpAt: followUp ?? null });
     }
     if (!statusChanges && !notesChanged) return;
     await Promise.all([
@@ -208,14 +189,7 @@ export async function updateLead(
   };
   // The condition keeps a concurrent close from being overwritten.
   const filter = { _id: current._id, status: current.status };
-  let lead: LeadRecord | null;
-  if (statusChanges) {
-    lead = (await changeLead(filter, set, ({ after }) => log(after)))?.after ?? null;
-  } else {
-    // Notes alone change no count: one plain write.
-    lead = await LeadModel.findOneAndUpdate(filter, { $set: set }, { new: true }).lean<LeadRecord>();
-    if (lead) await log(lead);
-  }
+  const lead = (await changeLead(filter, set, ({ after }) => log(after)))?.after ?? null;
   if (!lead) throw leadChanged();
   return toLeadView(lead);
 }
@@ -243,10 +217,7 @@ export async function deleteLead(leadId: string, actor: Actor): Promise<void> {
   const current = await findLead(leadId);
   const closedError = conflict(BELONGS_TO_CUSTOMER);
   if (current.status === 'closed') throw closedError;
-  const deleted = await countedWrite(current._id, 'delete', async () => {
-    const before = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();
-    return before ? { before, after: null, result: true } : null;
-  });
+  const deleted = await LeadModel.findOneAndDelete({ _id: current._id, status: { $ne: 'closed' } }).lean<LeadRecord>();
   if (!deleted) throw closedError;
   await releaseLeadKeys(current._id, leadKeys(current.email, current.phoneDigits));
   await Promise.all([

@@ -1,7 +1,8 @@
-// The lead document: its schema, its database indexes and the types read from it. Only models/leads/
-// imports LeadModel (eslint.config.js): every write goes through lead.ts so the kept copies stay right.
+// The lead document: its schema, the indexes its lists and counts use, and the types read from it.
+// Only models/leads/ imports LeadModel (eslint.config.js); docs/decisions/004-lead-read-model.md.
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { CALL_OUTCOMES, LEAD_STATUSES } from '../../schemas/lead.ts';
+import { nameKey } from './name-key.ts';
 
 const leadSchema = new Schema(
   {
@@ -19,10 +20,8 @@ const leadSchema = new Schema(
     source: { type: String, enum: ['website', 'admin'], default: 'website' },
     /** A repeat submission within 24 hours points at the first lead. */
     duplicateOf: { type: Schema.Types.ObjectId, ref: 'Lead', default: null },
-    /** Arrival order: the lead list pages by it (models/leads/counters.ts). */
-    seq: { type: Number, default: null },
-    /** The last change counted or being counted (models/leads/counters.ts countedWrite): crash recovery. */
-    countMark: { type: String },
+    /** The name's sort key (models/leads/name-key.ts), set from the name on every write: the name column's index. */
+    nameKey: { type: String },
     /** When the claiming agent means to call again (models/leads/calls.ts); null when nothing is pending. */
     followUpAt: { type: Date, default: null },
     /**
@@ -76,10 +75,28 @@ const leadSchema = new Schema(
   { timestamps: true },
 );
 
+// The name's sort key follows the name, whichever way the lead is written (documents and updates).
+leadSchema.pre('validate', function () {
+  if (this.isModified('name') || this.nameKey === undefined) this.nameKey = nameKey(this.name ?? '');
+});
+leadSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function () {
+  const update = this.getUpdate() as { $set?: Record<string, unknown>; name?: unknown } | null;
+  const name = update?.$set?.name ?? update?.name;
+  if (typeof name === 'string') this.set('nameKey', nameKey(name.trim()));
+});
+
+// One index per list, count and sort (models/leads/filters.ts, page.ts): arrival order, each tab in
+// arrival order, the name column, My work, the duplicates of a lead, the claim medians.
 leadSchema.index({ createdAt: -1 });
+leadSchema.index({ status: 1, createdAt: -1 });
+leadSchema.index({ claimedBy: 1, status: 1, createdAt: -1 });
+leadSchema.index({ claimedBy: 1, status: 1, followUpAt: 1 });
+leadSchema.index({ claimedBy: 1, claimedAt: -1 });
+leadSchema.index({ contactedAt: 1, status: 1, createdAt: -1 });
+leadSchema.index({ nameKey: 1, createdAt: -1 });
 leadSchema.index({ email: 1, createdAt: -1 });
 leadSchema.index({ phoneDigits: 1, createdAt: -1 });
-leadSchema.index({ status: 1, claimedBy: 1 });
+leadSchema.index({ updatedAt: -1 });
 
 export type Lead = InferSchemaType<typeof leadSchema>;
 export type LeadDoc = HydratedDocument<Lead>;

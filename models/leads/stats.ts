@@ -1,10 +1,10 @@
-// The performance dashboard's figures, from the counters kept beside the leads, plus the
-// arrival-to-claim times of each agent's recent claims for the medians.
+// The performance dashboard's figures: one `$group` of the leads by holder and status, one count of
+// the overdue ones, and per agent their latest leads and the arrival-to-claim times of their recent claims.
 import { LEAD_STATUSES, type LeadStatus } from '../../schemas/lead.ts';
 import { listAgents } from '../staff.ts';
-import { claimWaitsOf, overdueFrom, pruneWaitingHours, readCounters } from './counters.ts';
-import { holderCode } from './rules.ts';
+import { countByHolderAndStatus, overdueFilter } from './filters.ts';
 import { recentLeadsOf } from './page.ts';
+import { LeadModel } from './schema.ts';
 
 type StatusCounts = Record<LeadStatus, number>;
 const emptyCounts = (): StatusCounts => Object.fromEntries(LEAD_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -37,41 +37,49 @@ export interface AgentStats {
 
 /** Leads listed per agent in the stats: the most recent ones of the agent's tab, never a scan. */
 export const AGENT_LIST_LIMIT = 20;
+/** Claims the median is taken over at most: the agent's latest. */
+const CLAIMS_FOR_MEDIAN = 200;
+
+/** The median minutes from arrival to claim of the agent's latest claims since `since` (leads they hold). */
 async function medianClaimMinutes(agentName: string, since: number): Promise<number | null> {
-  const waits = (await claimWaitsOf(agentName)).filter((x) => x.at.getTime() >= since).map((x) => x.m);
-  const med = median(waits);
+  const claimed = await LeadModel.find({ claimedBy: agentName, claimedAt: { $gte: new Date(since) } })
+    .sort({ claimedAt: -1, _id: -1 })
+    .limit(CLAIMS_FOR_MEDIAN)
+    .select({ createdAt: 1, claimedAt: 1 })
+    .lean<{ createdAt: Date; claimedAt: Date }[]>();
+  const med = median(claimed.map((l) => (l.claimedAt.getTime() - l.createdAt.getTime()) / 60_000));
   return med === null ? null : Math.round(med);
 }
 
-/**
- * The dashboard's figures from the kept counters (models/leads/counters.ts): a few documents read by
- * key whatever the number of leads. Each agent's list is bounded to their latest AGENT_LIST_LIMIT leads.
- */
+/** The dashboard's figures. Each agent's list is bounded to their latest AGENT_LIST_LIMIT leads. */
 export async function leadStats() {
   const now = Date.now();
-  const [counters, agents] = await Promise.all([readCounters(), listAgents()]);
-  void pruneWaitingHours(counters.w, now).catch(() => undefined);
+  const [rows, overdueLeads, agents] = await Promise.all([
+    countByHolderAndStatus(),
+    LeadModel.countDocuments(overdueFilter(now)),
+    listAgents(),
+  ]);
 
   const statusCounts = emptyCounts();
+  const byHolder = new Map<string, Partial<StatusCounts>>();
   let totalReferrals = 0;
   let unclaimedLeads = 0;
-  for (const [holder, byStatus] of Object.entries(counters.c)) {
-    for (const [status, count] of Object.entries(byStatus)) {
-      totalReferrals += count;
-      if (status in statusCounts) statusCounts[status as LeadStatus] += count;
-      if (holder === 'none') unclaimedLeads += count;
+  for (const { claimedBy, status, n } of rows) {
+    totalReferrals += n;
+    if (status in statusCounts) statusCounts[status as LeadStatus] += n;
+    if (!claimedBy) unclaimedLeads += n;
+    else {
+      const held = byHolder.get(claimedBy) ?? byHolder.set(claimedBy, {}).get(claimedBy)!;
+      held[status as LeadStatus] = (held[status as LeadStatus] ?? 0) + n;
     }
   }
 
   const since = now - MEDIAN_WINDOW_MS;
   const agentStats: AgentStats[] = await Promise.all(
     agents.map(async (agent) => {
-      const counts = { ...emptyCounts(), ...counters.c[holderCode(agent.name)] };
+      const counts = { ...emptyCounts(), ...byHolder.get(agent.name) };
       const assigned = Object.values(counts).reduce((a, b) => a + b, 0);
-      const [leads, med] = await Promise.all([
-        recentLeadsOf(agent.name, AGENT_LIST_LIMIT, counters),
-        medianClaimMinutes(agent.name, since),
-      ]);
+      const [leads, med] = await Promise.all([recentLeadsOf(agent.name, AGENT_LIST_LIMIT), medianClaimMinutes(agent.name, since)]);
       return {
         name: agent.name,
         email: agent.email,
@@ -91,7 +99,7 @@ export async function leadStats() {
     totalReferrals,
     claimedLeads: totalReferrals - unclaimedLeads,
     unclaimedLeads,
-    overdueLeads: overdueFrom(counters.w, now),
+    overdueLeads,
     statusCounts,
     conversionRate: conversionRate(statusCounts.closed, totalReferrals),
   };

@@ -1,17 +1,11 @@
-// Test and seed setup that must write leads around the model (back-dated arrivals, bulk inserts,
-// injected faults), and only that: the copies kept beside the leads are repaired afterwards.
+// Test and seed setup that must write leads around the model's rules (back-dated arrivals, bulk inserts,
+// injected faults), and only that. The lists and counts read the leads themselves, so nothing is repaired after.
 import { LeadModel } from './schema.ts';
-import { nextLeadSeq } from './counters.ts';
-import { rebuildLeadReadModel } from './rebuild.ts';
 
-/**
- * Runs `write` with the lead model itself, then rebuilds the read model (counters, list entries,
- * claim waits) from the leads, so every count and page tells the truth again. Never for product code.
- */
-export async function writeAroundLeadModel<T>(write: (Lead: typeof LeadModel, takeSeq: typeof nextLeadSeq) => Promise<T>): Promise<T> {
-  try {
-    return await write(LeadModel, nextLeadSeq);
-  } finally {
-    await rebuildLeadReadModel();
-  }
+/** The name's sort key a bulk insert that skips the model's hooks (`lean: true`) must store itself. */
+export { nameKey } from './name-key.ts';
+
+/** Runs `write` with the lead model itself. Never for product code. */
+export async function writeAroundLeadModel<T>(write: (Lead: typeof LeadModel) => Promise<T>): Promise<T> {
+  return write(LeadModel);
 }

@@ -6,8 +6,8 @@ import { recentCallTimes } from './recent-calls.ts';
 import { isOverdue } from './rules.ts';
 import type { LeadRecord } from './schema.ts';
 
-/** What a list of leads leaves out: the duplicate-detection key, and the consent proof only the record shows. */
-export const LIST_PROJECTION = { phoneDigits: 0, __v: 0, 'consent.text': 0, 'consent.ip': 0, 'consent.userAgent': 0 } as const;
+/** What a list of leads leaves out: the duplicate-detection and sort keys, and the consent proof only the record shows. */
+export const LIST_PROJECTION = { phoneDigits: 0, nameKey: 0, __v: 0, 'consent.text': 0, 'consent.ip': 0, 'consent.userAgent': 0 } as const;
 
 export function toLeadView(lead: LeadRecord, now = Date.now()): LeadView {
   const status = lead.status as LeadStatus;

@@ -11,7 +11,7 @@ import { CONSENT_FORM_ID, CURRENT_CONSENT, consentText } from '../../schemas/con
 import { phoneRegion } from '../../schemas/phone-region.ts';
 import { addDays } from '../../schemas/policy-rules.ts';
 import { todayIn } from '../../schemas/book-windows.ts';
-import { findLeadRecords, noteFollowUp, type LeadRecord } from '../../models/leads/index.ts';
+import { findLeadRecords, type LeadRecord } from '../../models/leads/index.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 import { markDoNotContact } from '../../models/privacy/do-not-contact.ts';
 import { DEMO_AGENTS } from './staff.ts';
@@ -112,7 +112,6 @@ export async function seedShowcaseLeads(timeZone: string, now = new Date()): Pro
       ? Lead.bulkWrite(writes.map((w) => ({ updateOne: { filter: { _id: w.id }, update: { $set: w.set } } })))
       : Promise.resolve(null),
   );
-  for (const f of followUps) await noteFollowUp(f.agent, f.leadId, f.at);
 
   // One person asked not to be contacted: the first lost lead (the list, the record and My work show it).
   const lost = leads.find((l) => l.status === 'lost' && l.claimedBy);

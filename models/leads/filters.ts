@@ -1,0 +1,78 @@
+// The lead list's filters as MongoDB queries, written once: each tab, the search and the Overdue filter
+// (the rules themselves are rules.ts), and the one aggregation the tab counts and the dashboard share.
+import type { FilterQuery } from 'mongoose';
+import { LEAD_STATUSES, RESPONSE_PROMISE_MS, phoneSearchDigits } from '../../schemas/lead.ts';
+import { FINISHED } from './rules.ts';
+import { LeadModel, type Lead } from './schema.ts';
+
+export type LeadFilter = FilterQuery<Lead>;
+
+/** Statuses written as `$in` lists (the engine sends `$in` to its indexes, not `$nin`). */
+const NOT_LOST = LEAD_STATUSES.filter((s) => s !== 'lost');
+export const UNFINISHED = LEAD_STATUSES.filter((s) => !FINISHED.includes(s));
+
+/**
+ * A tab of the console (docs/product.md §4): All; Unclaimed (nobody holds it, not finished); Closed;
+ * Lost; an agent's (held by them, not lost). Null for an agent tab without a name.
+ */
+export function tabFilter(tab: string, agent?: string): LeadFilter {
+  if (tab === 'unclaimed') return { claimedBy: null, status: { $in: UNFINISHED } };
+  if (tab === 'closed') return { status: 'closed' };
+  if (tab === 'lost') return { status: 'lost' };
+  if (tab === 'agent') return { claimedBy: agent ?? '', status: { $in: NOT_LOST } };
+  return {};
+}
+
+/** Waiting for a first contact and past the 24-hour promise at `now` (rules.ts isOverdue). */
+export const overdueFilter = (now: number): LeadFilter => ({
+  contactedAt: null,
+  status: { $in: UNFINISHED },
+  createdAt: { $lt: new Date(now - RESPONSE_PROMISE_MS) },
+});
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A search: a case-insensitive substring of the name or the email, or, when it is written like a phone
+ * number, of the phone's digits. Null for an empty search.
+ */
+export function searchFilter(search: string): LeadFilter | null {
+  const q = search.trim();
+  if (!q) return null;
+  const text = { $regex: escapeRegex(q), $options: 'i' };
+  const digits = phoneSearchDigits(q);
+  return { $or: [{ name: text }, { email: text }, ...(digits ? [{ phoneDigits: { $regex: escapeRegex(digits) } }] : [])] };
+}
+
+/** Filters combined with `$and`, none left out. */
+export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
+  const parts = filters.filter((f): f is LeadFilter => f !== null && Object.keys(f).length > 0);
+  return parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { $and: parts };
+};
+
+/** Leads per holder and status among those a filter keeps: one `$match` and `$group`. */
+export interface HolderStatusCount {
+  claimedBy: string | null;
+  status: string;
+  n: number;
+}
+export async function countByHolderAndStatus(filter: LeadFilter = {}): Promise<HolderStatusCount[]> {
+  const rows = await LeadModel.aggregate<{ _id: { c?: string | null; s: string }; n: number }>([
+    { $match: filter },
+    { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
+  ]);
+  return rows.map((r) => ({ claimedBy: r._id.c ?? null, status: r._id.s, n: r.n }));
+}
+
+/** The tab counts of such rows: all, unclaimed, closed, lost and `agent:<name>` for each agent holding a lead in their tab. */
+export function tabCounts(rows: HolderStatusCount[]): Record<string, number> {
+  const counts: Record<string, number> = { all: 0, unclaimed: 0, closed: 0, lost: 0 };
+  for (const { claimedBy, status, n } of rows) {
+    counts.all += n;
+    if (status === 'lost') counts.lost += n;
+    else if (claimedBy) counts[`agent:${claimedBy}`] = (counts[`agent:${claimedBy}`] ?? 0) + n;
+    else if (status !== 'closed') counts.unclaimed += n;
+    if (status === 'closed') counts.closed += n;
+  }
+  return counts;
+}
