@@ -9,7 +9,7 @@ import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
 import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads/index.ts';
-import { ensureActivityExport } from './models/activity-export.ts';
+import { dropActivityCopies } from './models/activity-migration.ts';
 import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
@@ -20,11 +20,11 @@ async function main() {
   const db = await connectDatabase({ mongodbUri: config.MONGODB_URI, dataDir: config.dataDir });
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
-  // Kept counters and export rows are checked against the records, and rebuilt when off. The lead read
-  // model is only rebuilt before serving for a new layout; its full check, and the export rows' (whose
-  // exports wait for it), run once the server listens, so the start does not grow with the data (the
-  // lead model's writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
+  // Kept counters are checked against the records, and rebuilt when off. The lead read model is only
+  // rebuilt before serving for a new layout; its full check runs once the server listens, so the start
+  // does not grow with the data (the lead model's writes are safe beside the requests': docs/decisions/004-lead-read-model.md).
   await prepareLeadReadModel();
+  await dropActivityCopies(); // copies of the activity log older versions kept (a few cheap calls once dropped)
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
@@ -43,7 +43,6 @@ async function main() {
       () => warmEntryCache().catch((err: unknown) => logger.error({ err }, 'reading the lead list entries failed')),
       (err: unknown) => logger.error({ err }, 'lead read model check failed'),
     );
-    ensureActivityExport().catch((err: unknown) => logger.error({ err }, 'activity export check failed'));
     // Medical details and notes stored in plain text before encryption are sealed once, after listening
     // so the start does not grow with the data (reads open a plain value as it is meanwhile).
     walkSealedFields('plain').then(
