@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { benchLeads } from './leads.ts';
+import { benchActivity } from './activity.ts';
 import { benchAnalytics } from './analytics.ts';
 import { benchHttp } from './http.ts';
 import { benchMemory } from './memory.ts';
@@ -15,6 +16,7 @@ import { benchCommissions } from './commissions.ts';
 const benches = {
   http: ['HTTP: pages, static files and the public API against an in-memory node:http ceiling', benchHttp],
   leads: ['leads, stats and activity', benchLeads],
+  activity: ['the activity log at 100,000 entries: Recent Activity and the CSV export (median ms)', benchActivity],
   analytics: ['analytics', benchAnalytics],
   memory: ['memory: the server and its database idle, under load and after, empty and at 100,000 leads', benchMemory],
   import: ['customer import: dry run, apply and re-apply of the 10,000-row template book', benchImport],

@@ -49,6 +49,20 @@ describe('the activity log read as it is', () => {
     expect(new Set(names.slice(1200))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `live-${i}`)));
   });
 
+  it('exports more entries of one instant than a page holds, each once, in the order stored', async () => {
+    const instant = new Date('2035-05-05T12:00:00Z');
+    await insertActivities(
+      Array.from({ length: 1100 }, (_, i) => ({
+        user: 'Importer',
+        action: 'CUSTOMERS_IMPORTED' as const,
+        details: { action: 'CUSTOMERS_IMPORTED', leadName: `same-${i}` },
+        timestamp: instant,
+      })),
+    );
+    const lines = await exportLines('?from=2035-05-05&to=2035-05-05');
+    expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(Array.from({ length: 1100 }, (_, i) => `same-${i}`));
+  });
+
   it('lists the latest 50 newest first, entries of one instant newest stored first, with what an erasure renamed', async () => {
     const at = new Date('2040-01-01T00:00:00Z');
     await insertActivities(
