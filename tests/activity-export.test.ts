@@ -49,7 +49,7 @@ describe('the activity log read as it is', () => {
     expect(new Set(names.slice(1200))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `live-${i}`)));
   });
 
-  it('exports more entries of one instant than a page holds, each once, in the order stored', async () => {
+  it('exports more entries of one instant than a batch holds, each once, in the order stored', async () => {
     const instant = new Date('2035-05-05T12:00:00Z');
     await insertActivities(
       Array.from({ length: 1100 }, (_, i) => ({
