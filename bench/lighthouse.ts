@@ -65,7 +65,10 @@ async function pageJsGzip(base: string, page: string): Promise<number> {
 
 const line = (page: string, label: string, r: Run) =>
   console.log(
-    `| ${page.padEnd(9)} | ${label.padEnd(6)} | ${r.scores.map((s) => String(s).padStart(3)).join(' / ')} | ${(r.lcp / 1000).toFixed(2).padStart(5)} s | ${r.tbt.toFixed(0).padStart(4)} ms | ${r.cls.toFixed(3)} |`,
+    `| ${page.padEnd(9)} | ${label.padEnd(6)} | ${r.scores
+      .map((s) => String(s).padStart(3))
+      .join(' / ')
+      .padEnd(24)} | ${(r.lcp / 1000).toFixed(2).padStart(5)} s | ${r.tbt.toFixed(0).padStart(4)} ms | ${r.cls.toFixed(3)} |`,
   );
 
 export async function benchLighthouse(): Promise<void> {
@@ -104,7 +107,12 @@ export async function benchLighthouse(): Promise<void> {
     console.log(`|-----------|--------|--------------------------|---------|---------|-------|------------|`);
     for (const [page, m, js] of medians)
       console.log(
-        `| ${page.padEnd(9)} | median | ${m.scores.map((s) => String(s).padStart(3)).join(' / ')} | ${(m.lcp / 1000).toFixed(2).padStart(5)} s | ${m.tbt.toFixed(0).padStart(4)} ms | ${m.cls.toFixed(3)} | ${(js / 1024).toFixed(1).padStart(10)} |`,
+        `| ${page.padEnd(9)} | median | ${m.scores
+          .map((s) => String(s).padStart(3))
+          .join(' / ')
+          .padEnd(
+            24,
+          )} | ${(m.lcp / 1000).toFixed(2).padStart(5)} s | ${m.tbt.toFixed(0).padStart(4)} ms | ${m.cls.toFixed(3)} | ${(js / 1024).toFixed(1).padStart(10)} |`,
       );
   } finally {
     server.kill('SIGTERM');
