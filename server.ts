@@ -9,7 +9,7 @@ import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
 import { flushVisits } from './models/visit/index.ts';
 import { upgradeLeadStorage } from './models/leads/index.ts';
-import { ensureActivityExport } from './models/activity-export.ts';
+import { dropActivityCopies } from './models/activity-migration.ts';
 import { walkSealedFields } from './models/at-rest.ts';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
@@ -21,8 +21,9 @@ async function main() {
   logger.info({ database: config.MONGODB_URI ? 'MONGODB_URI' : 'embedded FerretDB' }, 'database connected');
   await prepareStaff(config);
   // The leads are read through their indexes; a folder written before drops its kept copies and builds
-  // them once (docs/decisions/004-lead-read-model.md). The export rows' check runs once the server listens.
+  // them once (docs/decisions/004-lead-read-model.md).
   await upgradeLeadStorage();
+  await dropActivityCopies(); // copies of the activity log older versions kept (a few cheap calls once dropped)
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
@@ -36,7 +37,6 @@ async function main() {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);
-    ensureActivityExport().catch((err: unknown) => logger.error({ err }, 'activity export check failed'));
     // Medical details and notes stored in plain text before encryption are sealed once, after listening
     // so the start does not grow with the data (reads open a plain value as it is meanwhile).
     walkSealedFields('plain').then(

@@ -1,6 +1,7 @@
 // HTTP throughput of the production server, against the ceiling of an in-memory node:http server
-// sending the home page's bytes. The server and the ceiling run in processes of their own; this
-// process drives them with autocannon. Figures go to bench/results/ as JSON.
+// sending the same bytes (each public page's own; the home page's for the other rows). The server and
+// the ceiling run in processes of their own; this process drives them with autocannon. Figures go to
+// bench/results/ as JSON.
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 32;
 /** What a browser sends: every row is measured with compression on offer. */
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
-const PUBLIC = ['/', '/about', '/contact'];
+const PUBLIC = ['/', '/about', '/contact', '/privacy'];
 
 interface Row {
   name: string;
@@ -48,12 +49,18 @@ export async function waitFor(url: string, child: ChildProcess, seconds: number)
   throw new Error(`${url} did not answer within ${seconds}s`);
 }
 
-/** The ceiling: node:http sending fixed bytes from memory, nothing else. */
+/** The ceiling: node:http sending fixed bytes from memory (by path, the home page's otherwise), nothing else. */
 const CEILING = `
 import http from 'node:http';
-const body = Buffer.from(process.env.BODY, 'base64');
-const headers = { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length, 'content-encoding': process.env.ENCODING };
-http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(Number(process.env.PORT), '127.0.0.1');
+const pages = new Map(Object.entries(JSON.parse(process.env.PAGES)).map(([path, { body, encoding }]) => {
+  const bytes = Buffer.from(body, 'base64');
+  return [path, { bytes, headers: { 'content-type': 'text/html; charset=utf-8', 'content-length': bytes.length, 'content-encoding': encoding } }];
+}));
+http.createServer((req, res) => {
+  const page = pages.get(req.url) ?? pages.get('/');
+  res.writeHead(200, page.headers);
+  res.end(page.bytes);
+}).listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
 /**
@@ -151,19 +158,26 @@ export async function benchHttp(): Promise<void> {
   let ceiling: ChildProcess | undefined;
   try {
     await waitFor(`${base}/api/health`, server, 300);
-    // The home page as a browser gets it, bytes untouched (fetch would decode them).
-    const { raw, encoding } = await new Promise<{ raw: Buffer; encoding: string }>((resolve, reject) => {
-      http
-        .get(`${base}/`, { headers: ACCEPT }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ raw: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
-        })
-        .on('error', reject);
-    });
+    // Each public page as a browser gets it, bytes untouched (fetch would decode them).
+    const bytesOf = (page: string) =>
+      new Promise<{ raw: Buffer; encoding: string }>((resolve, reject) => {
+        http
+          .get(`${base}${page}`, { headers: ACCEPT }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ raw: Buffer.concat(chunks), encoding: String(res.headers['content-encoding'] ?? 'identity') }));
+          })
+          .on('error', reject);
+      });
+    const pages: Record<string, { body: string; encoding: string }> = {};
+    for (const p of PUBLIC) {
+      const { raw: bytes, encoding: enc } = await bytesOf(p);
+      pages[p] = { body: bytes.toString('base64'), encoding: enc };
+    }
+    const { raw, encoding } = await bytesOf('/');
     ceiling = spawn(process.execPath, ['--input-type=module', '-e', CEILING], {
       stdio: 'inherit',
-      env: { ...process.env, BODY: raw.toString('base64'), ENCODING: encoding, PORT: String(ceilingPort) },
+      env: { ...process.env, PAGES: JSON.stringify(pages), PORT: String(ceilingPort) },
     });
     await waitFor(`http://127.0.0.1:${ceilingPort}/`, ceiling, 10);
 
@@ -171,15 +185,15 @@ export async function benchHttp(): Promise<void> {
     // load from elsewhere on the machine weighs on both sides of each ratio alike.
     const ceilings: Row[] = [];
     const rows: Row[] = [];
-    const measure = async (name: string, opts: autocannon.Options) => {
-      const ceilingRun = await load('ceiling', { url: `http://127.0.0.1:${ceilingPort}/` });
+    const measure = async (name: string, opts: autocannon.Options, ceilingPath = '/') => {
+      const ceilingRun = await load('ceiling', { url: `http://127.0.0.1:${ceilingPort}${ceilingPath}` });
       ceilings.push(ceilingRun);
       const row = await load(name, opts);
       row.ratio = ceilingRun.reqPerSec ? row.reqPerSec / ceilingRun.reqPerSec : 0;
       rows.push(row);
     };
     await measure('GET /favicon.svg (static asset)', { url: `${base}/favicon.svg` });
-    for (const p of PUBLIC) await measure(`GET ${p}`, { url: base + p });
+    for (const p of PUBLIC) await measure(`GET ${p} (SSR, against its own bytes)`, { url: base + p }, p);
     await measure('GET /api/health', { url: `${base}/api/health` });
     await measure('POST /api/track-visit', {
       url: `${base}/api/track-visit`,
@@ -210,7 +224,7 @@ export async function benchHttp(): Promise<void> {
     }
     const mean = (f: (r: Row) => number) => Math.round(ceilings.reduce((sum, r) => sum + f(r), 0) / ceilings.length);
     rows.unshift({
-      name: `ceiling: node:http, home page bytes (mean of ${ceilings.length})`,
+      name: `ceiling: node:http, same bytes (mean of ${ceilings.length})`,
       reqPerSec: mean((r) => r.reqPerSec),
       p50: mean((r) => r.p50),
       p99: mean((r) => r.p99),

@@ -1,7 +1,6 @@
 // The activity CSV as people read it: times in the brokerage's time zone with the zone's name, and a
-// readable description beside each action code (docs/product.md §3). Streamed a chunk at a time
-// from the export rows (models/activity-export.ts), which keep UTC so a change of TIME_ZONE needs no
-// rebuild and the date range stays a text comparison.
+// readable description beside each action code (docs/product.md §3). Streamed a batch at a time
+// from the log's cursor (models/activity-export.ts); the range is in UTC, the local time is added here.
 import { stringify } from 'csv-stringify/sync';
 import { tzName, tzOffset } from '@date-fns/tz';
 import { activityLabel } from '../schemas/activity-labels.ts';
@@ -43,7 +42,7 @@ export function localTimeWriter(timeZone: string): (utc: Date) => string {
 }
 
 /**
- * The CSV text, the header first and then a chunk of rows at a time (one stream step per row cost
+ * The CSV text, the header first and then a batch of rows at a time (one stream step per row cost
  * more than the rows themselves). A spreadsheet must never run a cell as a formula: the customers'
  * CSV guard applies.
  */
@@ -51,7 +50,7 @@ export async function* activityCsv(range: { from?: Date; to?: Date }, timeZone: 
   const localTime = localTimeWriter(timeZone);
   yield stringify([[...ACTIVITY_CSV_COLUMNS]]);
   for await (const rows of exportRowBatches(range)) {
-    const shown = rows.map(([utc, user, action, ...rest]) => [localTime(new Date(utc)), user, action, activityLabel(action), ...rest]);
+    const shown = rows.map(([utc, user, action, ...rest]) => [localTime(utc), user, action, activityLabel(action), ...rest]);
     yield stringify(shown, { cast: { string: formulaSafeCell } });
   }
 }

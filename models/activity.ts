@@ -1,6 +1,6 @@
-// The activity log: who did what to which lead, kept for the dashboard and the export.
+// The activity log: who did what to which lead. The dashboard and the CSV export read it with plain
+// indexed queries (README "Queries, counters and indexes"); nothing else keeps a copy.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import { appendExportRows, renameExportRows } from './activity-export.ts';
 import { noteLeadChange } from './live.ts';
 
 export const ACTIVITY_ACTIONS = [
@@ -53,44 +53,24 @@ const activitySchema = new Schema(
   { versionKey: false },
 );
 
-activitySchema.index({ timestamp: -1 });
+// Every sort ends with `_id` in the same direction, so entries of one instant keep one order and the
+// index answers the sort (newest first for the dashboard, oldest first for the export).
+activitySchema.index({ timestamp: -1, _id: -1 });
+// A person's entries (their data on request, erasure) and a lead's (demo back-dating).
+activitySchema.index({ 'details.leadId': 1 });
+activitySchema.index({ 'details.customerId': 1 });
 
 export type Activity = InferSchemaType<typeof activitySchema>;
 export const ActivityModel = mongoose.model('Activity', activitySchema);
 
-/**
- * The newest entries again, in a small collection of their own: the dashboard reads its latest 50
- * from a few hundred documents instead of sorting the whole history (the embedded database cannot
- * sort by index). The full history stays in ActivityModel for the export.
- */
-const RecentActivityModel = mongoose.model('RecentActivity', activitySchema, 'activity_recent');
-const RECENT_KEEP = 200;
-let insertsSinceTrim = 0;
-
-async function keepRecent(entries: { _id: unknown }[]) {
-  if (!entries.length) return;
-  await RecentActivityModel.insertMany(entries.slice(-RECENT_KEEP), { lean: true });
-  insertsSinceTrim += entries.length;
-  if (insertsSinceTrim < RECENT_KEEP / 4) return;
-  insertsSinceTrim = 0;
-  const edge = await RecentActivityModel.find().sort({ timestamp: -1 }).skip(RECENT_KEEP).limit(1).select({ timestamp: 1 }).lean();
-  if (edge[0]) await RecentActivityModel.deleteMany({ timestamp: { $lte: edge[0].timestamp } });
-}
-
-/** Stores entries written elsewhere than logActivity (demo data, imports), keeping the recent list right. */
+/** Stores entries written elsewhere than logActivity (demo data, imports). */
 export async function insertActivities(entries: Omit<Activity, 'userId'>[]): Promise<void> {
-  const docs = await ActivityModel.insertMany(entries, { lean: true });
-  const inOrder = [...docs].sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
-  await Promise.all([keepRecent(inOrder), appendExportRows(inOrder)]);
+  await ActivityModel.insertMany(entries, { lean: true });
 }
 
 /** Moves the entries of one lead written since `since` back to when they happened (demo data). */
 export async function backdateLeadActivity(leadId: string, since: Date, timestamp: Date): Promise<void> {
-  const filter = { 'details.leadId': leadId, timestamp: { $gte: since } };
-  await Promise.all([
-    ActivityModel.updateMany(filter, { $set: { timestamp } }),
-    RecentActivityModel.updateMany(filter, { $set: { timestamp } }),
-  ]);
+  await ActivityModel.updateMany({ 'details.leadId': leadId, timestamp: { $gte: since } }, { $set: { timestamp } });
 }
 
 export interface Actor {
@@ -101,9 +81,7 @@ export interface Actor {
 /** Writes one entry. Never put customers' medical details in `details`. */
 export async function logActivity(actor: Actor, action: ActivityAction, details: Omit<NonNullable<Activity['details']>, 'action'> = {}) {
   const entry = new ActivityModel({ user: actor.name, userId: actor.id ?? null, action, details: { action, ...details } });
-  await entry.validate();
-  // The copies go out beside the entry: one that fails leaves counts the export's start-up check catches.
-  await Promise.all([entry.save(), keepRecent([entry.toObject()]), appendExportRows([entry.toObject()])]);
+  await entry.save();
   void noteLeadChange(); // open consoles refresh (every change of leads and customers is logged here)
   return entry;
 }
@@ -128,8 +106,9 @@ export interface ActivityView {
   timestamp: Date;
 }
 
+/** The newest entries, newest first, read through the `{timestamp, _id}` index. */
 export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise<ActivityView[]> {
-  const rows = await RecentActivityModel.find().sort({ timestamp: -1 }).limit(limit).lean();
+  const rows = await ActivityModel.find().sort({ timestamp: -1, _id: -1 }).limit(limit).lean();
   return rows.map((r) => ({
     activityId: String(r._id),
     user: r.user,
@@ -139,19 +118,15 @@ export async function listRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
   }));
 }
 
-/** Renames the entries about these leads or customers (a person's erasure) in the log, the recent list and the export rows. */
+const about = (ids: { leadIds: string[]; customerIds: string[] }) => ({
+  $or: [{ 'details.leadId': { $in: ids.leadIds } }, { 'details.customerId': { $in: ids.customerIds } }],
+});
+
+/** Renames the entries about these leads or customers (a person's erasure); the list and the CSV read these same entries. */
 export async function renameInActivity(ids: { leadIds: string[]; customerIds: string[] }, name: string): Promise<number> {
-  const filter = { $or: [{ 'details.leadId': { $in: ids.leadIds } }, { 'details.customerId': { $in: ids.customerIds } }] };
-  const [log] = await Promise.all([
-    ActivityModel.updateMany(filter, { $set: { 'details.leadName': name } }),
-    RecentActivityModel.updateMany(filter, { $set: { 'details.leadName': name } }),
-    renameExportRows(ids, name),
-  ]);
-  return log.modifiedCount;
+  return (await ActivityModel.updateMany(about(ids), { $set: { 'details.leadName': name } })).modifiedCount;
 }
 
 /** The entries about these leads or customers, oldest first (a person's data on request). */
 export const activityAbout = (ids: { leadIds: string[]; customerIds: string[] }) =>
-  ActivityModel.find({ $or: [{ 'details.leadId': { $in: ids.leadIds } }, { 'details.customerId': { $in: ids.customerIds } }] })
-    .sort({ timestamp: 1 })
-    .lean();
+  ActivityModel.find(about(ids)).sort({ timestamp: 1, _id: 1 }).lean();

@@ -6,7 +6,6 @@ import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
 import { seedShowcaseLeads } from './seed/showcase-leads.ts';
 import { seedShowcaseBook } from './seed/showcase-book.ts';
-import { rebuildActivityExport } from '../models/activity-export.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 
 await withDatabase(async (config) => {
@@ -18,8 +17,6 @@ await withDatabase(async (config) => {
     ['follow-ups, regions and sources', () => seedShowcaseLeads(config.TIME_ZONE)],
     ['policies and birth dates', () => seedShowcaseBook(config.TIME_ZONE)],
     ['visits', seedVisits],
-    // The demo's activity is written around the model: its export rows are made once, at the end.
-    ['activity export', async () => `${await rebuildActivityExport()} activity entries counted`],
     // The demo's notes and medical details are written around the models: encrypt them as stored data is.
     ['encryption at rest', async () => `${await walkSealedFields('plain')} values encrypted`],
   ] as const) {

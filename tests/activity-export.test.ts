@@ -1,11 +1,9 @@
-// The activity CSV's rows, appended 200 to a chunk document by many writers at once, hold every
-// log entry exactly once, in the order recorded, and the start-up check finds nothing to rebuild;
-// the CSV shows them in the brokerage's time zone with readable actions (docs/product.md §3).
+// The activity CSV holds every log entry exactly once, oldest first, written by batches and by many
+// writers at once; Recent Activity lists the newest; the CSV shows them in the brokerage's time zone
+// with readable actions (docs/product.md §3).
 import { beforeAll, describe, expect, it } from 'vitest';
-import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { insertActivities, logActivity } from '../models/activity.ts';
-import { ensureActivityExport } from '../models/activity-export.ts';
+import { insertActivities, logActivity, renameInActivity } from '../models/activity.ts';
 import { activityCsv } from '../models/activity-csv.ts';
 import { activityLabel } from '../schemas/activity-labels.ts';
 
@@ -23,53 +21,71 @@ async function exportedLeadNames(): Promise<string[]> {
   return lines.map((l) => l.split(',')[5]);
 }
 
-describe('activity export rows', () => {
-  it('keep every entry once, in order, across chunks filled by batches and by parallel writers', async () => {
+describe('the activity log read as it is', () => {
+  it('exports every entry once, oldest first, entries of one instant in the order stored, across batches and parallel writers', async () => {
     const start = Date.now() - 3600_000;
-    // 450 entries in batches: two full chunks and part of a third.
+    // 1,200 entries in batches, three to an instant: more than one batch of the export's cursor.
     for (let b = 0; b < 3; b++)
       await insertActivities(
-        Array.from({ length: 150 }, (_, i) => ({
-          user: 'Importer',
-          action: 'LEAD_CREATED' as const,
-          details: { action: 'LEAD_CREATED', leadName: `batch-${b * 150 + i}` },
-          timestamp: new Date(start + (b * 150 + i) * 1000),
-        })),
+        Array.from({ length: 400 }, (_, k) => {
+          const i = b * 400 + k;
+          return {
+            user: 'Importer',
+            action: 'LEAD_CREATED' as const,
+            details: { action: 'LEAD_CREATED', leadName: `batch-${i}` },
+            timestamp: new Date(start + Math.floor(i / 3) * 1000),
+          };
+        }),
       );
-    // Then 120 at once from the application, crossing the next chunk boundary.
+    // Then 120 at once from the application.
     await Promise.all(
       Array.from({ length: 120 }, (_, i) => logActivity({ name: 'Office Admin' }, 'LEAD_CREATED', { leadName: `live-${i}` })),
     );
 
     const names = (await exportedLeadNames()).filter((n) => /^(batch|live)-/.test(n));
-    expect(names).toHaveLength(570);
-    expect(new Set(names).size).toBe(570);
-    expect(names.slice(0, 450)).toEqual(Array.from({ length: 450 }, (_, i) => `batch-${i}`));
-    expect(new Set(names.slice(450))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `live-${i}`)));
-
-    // Every chunk but the last is full, and the start-up check agrees with the log.
-    const chunks = await mongoose.connection
-      .collection<{ _id: string; n: number }>('activity_export')
-      .find({ _id: { $regex: /^c\d+$/ } })
-      .toArray();
-    const sizes = chunks.sort((a, b) => Number(a._id.slice(1)) - Number(b._id.slice(1))).map((c) => c.n);
-    expect(sizes.slice(0, -1).every((n) => n === 200)).toBe(true);
-    // A mark on the first chunk survives the check only if it rebuilds nothing.
-    const exportRows = mongoose.connection.collection<{ _id: string }>('activity_export');
-    await exportRows.updateOne({ _id: 'c0' }, { $set: { untouched: true } });
-    await ensureActivityExport();
-    expect(await exportRows.findOne({ _id: 'c0' })).toHaveProperty('untouched', true);
+    expect(names).toHaveLength(1320);
+    expect(new Set(names).size).toBe(1320);
+    expect(names.slice(0, 1200)).toEqual(Array.from({ length: 1200 }, (_, i) => `batch-${i}`));
+    expect(new Set(names.slice(1200))).toEqual(new Set(Array.from({ length: 120 }, (_, i) => `live-${i}`)));
   });
 
-  it('are rebuilt by the check after the server listens, and an export asked meanwhile waits for all of them', async () => {
-    const exportRows = mongoose.connection.collection<{ _id: string }>('activity_export');
-    const before = await exportedLeadNames();
-    // Rows lost (a crash between an entry and its row): the check, started as a server starts it, rebuilds them.
-    await exportRows.deleteMany({ _id: { $ne: 'meta' } });
-    const check = ensureActivityExport();
-    // (Entries logged in the same millisecond may come back in another order.)
-    expect((await exportedLeadNames()).sort()).toEqual(before.sort());
-    await check;
+  it('exports more entries of one instant than a batch holds, each once, in the order stored', async () => {
+    const instant = new Date('2035-05-05T12:00:00Z');
+    await insertActivities(
+      Array.from({ length: 1100 }, (_, i) => ({
+        user: 'Importer',
+        action: 'CUSTOMERS_IMPORTED' as const,
+        details: { action: 'CUSTOMERS_IMPORTED', leadName: `same-${i}` },
+        timestamp: instant,
+      })),
+    );
+    const lines = await exportLines('?from=2035-05-05&to=2035-05-05');
+    expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(Array.from({ length: 1100 }, (_, i) => `same-${i}`));
+  });
+
+  it('lists the latest 50 newest first, entries of one instant newest stored first, with what an erasure renamed', async () => {
+    const at = new Date('2040-01-01T00:00:00Z');
+    await insertActivities(
+      Array.from({ length: 60 }, (_, i) => ({
+        user: 'Ben',
+        action: 'LEAD_CLAIMED' as const,
+        details: { action: 'LEAD_CLAIMED', leadId: `recent-${i}`, leadName: `Recent ${i}`, claimedBy: 'Ben' },
+        timestamp: new Date(at.getTime() + Math.floor(i / 2) * 1000),
+      })),
+    );
+    await renameInActivity({ leadIds: ['recent-59'], customerIds: [] }, 'Erased person');
+    const recent = await server.api('GET', '/api/admin/activity-logs', { token: admin });
+    expect(recent.status).toBe(200);
+    const names = (recent.body as { details: { leadName: string } }[]).map((e) => e.details.leadName);
+    expect(names).toEqual(['Erased person', ...Array.from({ length: 49 }, (_, i) => `Recent ${58 - i}`)]);
+  });
+
+  it('stops reading when the client hangs up mid-export, and serves the next export whole', async () => {
+    const res = await fetch(`${server.url}/api/admin/activity-logs/export`, { headers: { authorization: `Bearer ${admin}` } });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect((await exportedLeadNames()).filter((n) => /^batch-/.test(n))).toHaveLength(1200);
   });
 });
 
