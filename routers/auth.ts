@@ -25,7 +25,7 @@ import { factorProcedures } from './auth-factors.ts';
 const INVALID_LOGIN = 'Invalid email or password';
 
 export const authRouter = router({
-  /** CONTRACT.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
+  /** docs/api.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
   login: publicProcedure
     .use(unbatched)
     .input(loginInput)
@@ -210,7 +210,7 @@ export const authRest = restRoutes(authRouter, [
       model: '`models/staff.ts`',
       screen: '`src/pages/admin/auth/ChangePasswordDialog.tsx`',
     },
-    // CONTRACT.md fixes this answer; REST callers sign in again with the new password.
+    // docs/api.md fixes this answer; REST callers sign in again with the new password.
     handle: async (caller, req) => {
       await caller.changePassword(req.body);
       return { success: true };
@@ -247,7 +247,7 @@ export const authRest = restRoutes(authRouter, [
       input: '`totpConfirmInput` (`schemas/second-factor.ts`)',
       model: '`models/own-factors.ts` `confirmOwnTotp`',
     },
-    // CONTRACT.md fixes this answer; the console's fresh token stays on tRPC.
+    // docs/api.md fixes this answer; the console's fresh token stays on tRPC.
     handle: async (caller, req) => {
       const { success, recoveryCodes } = await caller.totpConfirm(req.body);
       return { success, recoveryCodes };

@@ -105,7 +105,7 @@ export const leadsRouter = router({
     ),
   ),
 
-  /** The conversion table of a period: by source and by agent (issue 26; models/leads/conversion.ts). */
+  /** The conversion table of a period: by source and by agent (docs/product.md §3; models/leads/conversion.ts). */
   conversion: protectedProcedure
     .input(conversionInput)
     .query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE, new Date(), premiumWrittenBy)),
