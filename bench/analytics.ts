@@ -2,13 +2,7 @@
 // 1. ingestion: requests per second of POST /api/track-visit against GET /api/health on the
 //    same server in the same run, and how fast the queued visits are then aggregated;
 // 2. the analytics answer time of each period over 1,000,000 stored visits (bulk inserted).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db.ts';
-import { createApp } from '../web/app.ts';
+import { withAppInProcess } from './in-process.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
@@ -87,20 +81,8 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
 }
 
 export async function benchAnalytics(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    TRUST_PROXY: '1',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-  });
-  const db = await connectDatabase({ dataDir });
-  const { app, close } = await createApp(config, { ssr: false });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
+  const env = { NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' } as const;
+  await withAppInProcess('analytics', env, async ({ base, config }) => {
     // 1. Ingestion against health, interleaved so both see the same machine.
     const health = () => fetch(`${base}/api/health`);
     const track = (i: number) =>
@@ -160,10 +142,5 @@ export async function benchAnalytics(): Promise<void> {
         `GET /api/admin/analytics?period=${period.padEnd(13)} median ${times[2]!.toFixed(0).padStart(4)} ms (max ${times[4]!.toFixed(0)} ms) over ${visits.toLocaleString('en-US')} visits in the period`,
       );
     }
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
