@@ -3,6 +3,7 @@
 //    same server in the same run, and how fast the queued visits are then aggregated;
 // 2. the analytics answer time of each period over 1,000,000 stored visits (bulk inserted).
 import { withAppInProcess } from './in-process.ts';
+import { inBatches } from '../server/stream-answer.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
@@ -51,16 +52,15 @@ const CLIENTS = [
 const REFERRERS = ['direct', 'direct', 'google.com', 'facebook.com', 'bing.com'] as const;
 
 /** `count` visits spread evenly over the `days` before now, in time order, a few pages per visitor. */
-function* generateVisits(count: number, days: number, chunk: number): Generator<EnrichedVisit[]> {
+function* generateVisits(count: number, days: number): Generator<EnrichedVisit> {
   const end = Date.now();
   const step = (days * 86_400_000) / count;
-  let batch: EnrichedVisit[] = [];
   let visitor = 0;
   for (let i = 0; i < count; i++) {
     if (i % 3 === 0) visitor++;
     const [country, state, city] = pick(PLACES);
     const [browser, os, device] = pick(CLIENTS);
-    batch.push({
+    yield {
       at: new Date(end - days * 86_400_000 + i * step),
       page: pick(PAGES),
       browser,
@@ -71,13 +71,8 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
       city,
       referrer: pick(REFERRERS),
       visitor: `bench-${visitor}`,
-    });
-    if (batch.length === chunk) {
-      yield batch;
-      batch = [];
-    }
+    };
   }
-  if (batch.length) yield batch;
 }
 
 export async function benchAnalytics(): Promise<void> {
@@ -115,7 +110,7 @@ export async function benchAnalytics(): Promise<void> {
     // 2. A million stored visits over two years, bulk inserted through the same aggregation.
     resetVisitorState();
     const started = performance.now();
-    for (const batch of generateVisits(STORED_VISITS, 730, 20_000)) await storeVisits(batch, config.TIME_ZONE);
+    for await (const batch of inBatches(generateVisits(STORED_VISITS, 730), 20_000)) await storeVisits(batch, config.TIME_ZONE);
     const loadS = (performance.now() - started) / 1000;
     console.log(
       `stored ${STORED_VISITS.toLocaleString('en-US')} visits (raw + aggregates, bulk inserts of 20,000) in ${loadS.toFixed(1)}s (${Math.round(STORED_VISITS / loadS).toLocaleString('en-US')}/s)`,

@@ -129,10 +129,7 @@ export const leadsRest = restRoutes(leadsRouter, [
     answer: z.array(answers.leadAnswer),
     code: { procedure: '`leads.list`', model: `${leadModel} \`listLeads\``, screen: '(the console pages with `leads.page`)' },
     // The whole list, written from the index and the leads a batch at a time (never held whole).
-    handle: async (c, _req, res) => {
-      const { batches } = await c.listBatches();
-      await streamJsonArray(res, batches);
-    },
+    handle: async (c, _req, res) => streamJsonArray(res, (await c.listBatches()).batches),
   },
   {
     method: 'post',
