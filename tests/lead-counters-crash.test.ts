@@ -1,34 +1,24 @@
 // The kept lead counters survive a crash between a lead's write and its count: the start-up check
 // (checkLeadReadModel, run by server.ts before it serves) finds the change left pending and makes the
 // counters right again, and drops a pending change whose lead write never happened.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import superjson from 'superjson';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { addLeadOverRest, useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { checkLeadReadModel } from '../models/leads/index.ts';
 
 const server = useTestServer();
-let admin: string;
-
-beforeAll(async () => {
-  ({ admin } = await createOffice(server, ['Ben Carter']));
-});
+const office = useOfficeWithBen(server);
 
 const counters = () => mongoose.connection.collection<{ _id: string; [k: string]: unknown }>('lead_counters');
 const leads = () => mongoose.connection.collection('leads');
 
-async function create(i: number) {
-  const res = await server.api('POST', '/api/admin/leads', {
-    token: admin,
-    body: { name: `Crash ${i}`, email: `crash${i}@example.com`, phone: `(720) 555-${4000 + i}` },
-  });
-  expect(res.status).toBe(201);
-  return res.body.leadId as string;
-}
+const create = (i: number) =>
+  addLeadOverRest(server, office.admin, { name: `Crash ${i}`, email: `crash${i}@example.com`, phone: `(720) 555-${4000 + i}` });
 
 /** The dashboard's figures as an agent would read them. */
 async function stats() {
-  const res = await server.api('GET', '/api/admin/stats', { token: admin });
+  const res = await server.api('GET', '/api/admin/stats', { token: office.admin });
   expect(res.status).toBe(200);
   return { total: res.body.totalReferrals, unclaimed: res.body.unclaimedLeads, statusCounts: res.body.statusCounts };
 }
@@ -61,7 +51,9 @@ describe('lead counters across a crash', () => {
 
     // The console's Lost tab counts it and shows it.
     const input = encodeURIComponent(JSON.stringify(superjson.serialize({ tab: 'lost', page: 0, search: '' })));
-    const page = superjson.deserialize((await server.api('GET', `/trpc/leads.page?input=${input}`, { token: admin })).body.result.data) as {
+    const page = superjson.deserialize(
+      (await server.api('GET', `/trpc/leads.page?input=${input}`, { token: office.admin })).body.result.data,
+    ) as {
       counts: Record<string, number>;
       leads: { leadId: string }[];
     };

@@ -5,6 +5,7 @@ import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { readCounters, rebuildLeadReadModel } from '../models/leads/index.ts';
+import { nonZero } from './helpers/lead-counters.ts';
 
 const server = useTestServer();
 let admin: string;
@@ -86,13 +87,6 @@ describe('the lead list on the server', () => {
   });
 
   it('keeps counters equal to a recount from the records after every kind of change', async () => {
-    // Kept counters may hold zeros where a recount has no entry.
-    const nonZero = (m: Record<string, Record<string, number>>) =>
-      Object.fromEntries(
-        Object.entries(m)
-          .map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([, n]) => n !== 0))])
-          .filter(([, v]) => Object.keys(v).length),
-      );
     const rangeCounts = async () =>
       nonZero(
         Object.fromEntries(
