@@ -2,13 +2,8 @@
 // 1. ingestion: requests per second of POST /api/track-visit against GET /api/health on the
 //    same server in the same run, and how fast the queued visits are then aggregated;
 // 2. the analytics answer time of each period over 1,000,000 stored visits (bulk inserted).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db.ts';
-import { createApp } from '../web/app.ts';
+import { withAppInProcess } from './in-process.ts';
+import { inBatches } from '../server/stream-answer.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
@@ -57,16 +52,15 @@ const CLIENTS = [
 const REFERRERS = ['direct', 'direct', 'google.com', 'facebook.com', 'bing.com'] as const;
 
 /** `count` visits spread evenly over the `days` before now, in time order, a few pages per visitor. */
-function* generateVisits(count: number, days: number, chunk: number): Generator<EnrichedVisit[]> {
+function* generateVisits(count: number, days: number): Generator<EnrichedVisit> {
   const end = Date.now();
   const step = (days * 86_400_000) / count;
-  let batch: EnrichedVisit[] = [];
   let visitor = 0;
   for (let i = 0; i < count; i++) {
     if (i % 3 === 0) visitor++;
     const [country, state, city] = pick(PLACES);
     const [browser, os, device] = pick(CLIENTS);
-    batch.push({
+    yield {
       at: new Date(end - days * 86_400_000 + i * step),
       page: pick(PAGES),
       browser,
@@ -77,30 +71,13 @@ function* generateVisits(count: number, days: number, chunk: number): Generator<
       city,
       referrer: pick(REFERRERS),
       visitor: `bench-${visitor}`,
-    });
-    if (batch.length === chunk) {
-      yield batch;
-      batch = [];
-    }
+    };
   }
-  if (batch.length) yield batch;
 }
 
 export async function benchAnalytics(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-analytics-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    TRUST_PROXY: '1',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-  });
-  const db = await connectDatabase({ dataDir });
-  const { app, close } = await createApp(config, { ssr: false });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
+  const env = { NODE_ENV: 'test', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' } as const;
+  await withAppInProcess('analytics', env, async ({ base, config }) => {
     // 1. Ingestion against health, interleaved so both see the same machine.
     const health = () => fetch(`${base}/api/health`);
     const track = (i: number) =>
@@ -133,7 +110,7 @@ export async function benchAnalytics(): Promise<void> {
     // 2. A million stored visits over two years, bulk inserted through the same aggregation.
     resetVisitorState();
     const started = performance.now();
-    for (const batch of generateVisits(STORED_VISITS, 730, 20_000)) await storeVisits(batch, config.TIME_ZONE);
+    for await (const batch of inBatches(generateVisits(STORED_VISITS, 730), 20_000)) await storeVisits(batch, config.TIME_ZONE);
     const loadS = (performance.now() - started) / 1000;
     console.log(
       `stored ${STORED_VISITS.toLocaleString('en-US')} visits (raw + aggregates, bulk inserts of 20,000) in ${loadS.toFixed(1)}s (${Math.round(STORED_VISITS / loadS).toLocaleString('en-US')}/s)`,
@@ -160,10 +137,5 @@ export async function benchAnalytics(): Promise<void> {
         `GET /api/admin/analytics?period=${period.padEnd(13)} median ${times[2]!.toFixed(0).padStart(4)} ms (max ${times[4]!.toFixed(0)} ms) over ${visits.toLocaleString('en-US')} visits in the period`,
       );
     }
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -1,14 +1,8 @@
-// The review's CPU attack on the public procedures, timed (issue 29, point 5): 40 parallel 93 kB
+// A security review's CPU attack on the public procedures, timed: 40 parallel 93 kB
 // superjson-metadata requests to /trpc/analytics.trackVisit while /api/health is asked every 10 ms.
 // Each request should be refused with a 4xx within 50 ms, and health answer within 200 ms meanwhile.
 // Prints the figures; tests/plain-json-input.test.ts asserts the status codes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../server/config.ts';
-import { connectDatabase } from '../server/db.ts';
-import { createApp } from '../web/app.ts';
+import { withAppInProcess } from './in-process.ts';
 import { metadataBomb } from './metadata-bomb.ts';
 
 const PARALLEL = 40;
@@ -25,21 +19,7 @@ async function timed(send: () => Promise<Response>): Promise<{ ms: number; statu
 }
 
 export async function benchFlood(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-flood-'));
-  // One trusted hop, so each request can stand for an address of its own (the limiter counts per address).
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-'.repeat(4),
-    TRUST_PROXY: '1',
-  });
-  const db = await connectDatabase({ dataDir });
-  const { app, close } = await createApp(config, { ssr: false });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  try {
+  await withAppInProcess('flood', { NODE_ENV: 'production', JWT_SECRET: 'bench-secret-'.repeat(4) }, async ({ base }) => {
     const body = metadataBomb({ page: 'home', userAgent: UA, referrer: 'direct' });
     const attacks: { ms: number; status: number }[] = [];
     const health: { ms: number; status: number }[] = [];
@@ -95,10 +75,5 @@ export async function benchFlood(): Promise<void> {
     console.log(
       `\ntargets: each refusal under 50 ms, health under 200 ms; health statuses: ${[...new Set(health.map((h) => h.status))].join(', ')}`,
     );
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-    await close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

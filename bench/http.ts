@@ -10,6 +10,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { importedChunks } from '../web/html-template.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 32;
@@ -79,6 +80,28 @@ export function spreadSourceAddresses(): () => void {
   return () => void ((net as { connect: unknown }).connect = original);
 }
 
+/**
+ * Lead-form submissions, each with an email of its own (`<prefix><n>@example.com`) and a new connection
+ * every five (the per-address limit): with spreadSourceAddresses, every five from another address.
+ */
+export function referralLoad(base: string, emailPrefix: string): autocannon.Options {
+  let n = 0;
+  return {
+    url: `${base}/api/referral`,
+    method: 'POST',
+    reconnectRate: 5,
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ name: 'Bench Visitor', email: `${emailPrefix}${++n}@example.com`, phone: '(303) 555-0100', website: '' }),
+        }),
+      },
+    ],
+  };
+}
+
 export async function load(name: string, opts: autocannon.Options): Promise<Row> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts, headers: { ...ACCEPT, ...opts.headers } });
   const row = {
@@ -119,14 +142,8 @@ function adminJs(): { screen: string; gzipBytes: number }[] {
     dashboard: ['src/pages/admin/AdminLayout.tsx', 'src/pages/admin/dashboard/DashboardPage.tsx'],
   };
   return Object.entries(screens).map(([screen, chunks]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      seen.add(key);
-      for (const child of manifest[key].imports ?? []) visit(child);
-    };
-    for (const key of ['src/entry-client.tsx', 'src/pages/admin/AdminProviders.tsx', ...chunks]) visit(key);
-    const gzipBytes = [...seen].reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dir, manifest[key].file))).length, 0);
+    const seen = importedChunks(manifest, ['src/entry-client.tsx', 'src/pages/admin/AdminProviders.tsx', ...chunks]);
+    const gzipBytes = seen.reduce((sum, key) => sum + gzipSync(readFileSync(path.join(dir, manifest[key].file))).length, 0);
     return { screen, gzipBytes };
   });
 }
@@ -203,22 +220,8 @@ export async function benchHttp(): Promise<void> {
     });
     // Five submissions per address are allowed per window: a new connection, and address, every five.
     const restore = spreadSourceAddresses();
-    let n = 0;
     try {
-      await measure('POST /api/referral (many source addresses)', {
-        url: `${base}/api/referral`,
-        method: 'POST',
-        reconnectRate: 5,
-        headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              body: JSON.stringify({ name: 'Bench Visitor', email: `bench${++n}@example.com`, phone: '(303) 555-0100', website: '' }),
-            }),
-          },
-        ],
-      });
+      await measure('POST /api/referral (many source addresses)', referralLoad(base, 'bench'));
     } finally {
       restore();
     }

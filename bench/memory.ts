@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
-import { freePort, load, spreadSourceAddresses, waitFor } from './http.ts';
+import { freePort, load, referralLoad, spreadSourceAddresses, waitFor } from './http.ts';
 
 const WAIT = Number(process.env.BENCH_MEMORY_WAIT ?? 60);
 const SIZES = (process.env.BENCH_MEMORY_SIZES || '0,100000').split(',').map(Number);
@@ -106,22 +106,8 @@ async function httpLoad(base: string) {
     body: JSON.stringify({ page: 'home', userAgent: 'Mozilla/5.0 (bench)', referrer: 'direct' }),
   });
   const restore = spreadSourceAddresses();
-  let n = 0;
   try {
-    await load('POST /api/referral', {
-      url: `${base}/api/referral`,
-      method: 'POST',
-      reconnectRate: 5,
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (req) => ({
-            ...req,
-            body: JSON.stringify({ name: 'Bench Visitor', email: `mem${++n}@example.com`, phone: '(303) 555-0100', website: '' }),
-          }),
-        },
-      ],
-    });
+    await load('POST /api/referral', referralLoad(base, 'mem'));
   } finally {
     restore();
   }

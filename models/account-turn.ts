@@ -4,7 +4,7 @@
 // once (nothing sleeps), and so are attempts that were already under way when an earlier one
 // failed (sent alongside it: only a guesser sends many at once). A failure pushes the next-allowed time out by a delay that doubles with
 // the account's recent failures, so guesses from any number of addresses, in parallel or one by
-// one, are paced per account while the owner, after waiting, still gets in (docs/security.md).
+// one, are paced per account while the owner, after waiting, still gets in (docs/api.md, sign-in limits).
 import mongoose, { Schema } from 'mongoose';
 import { isDuplicateKey, tooManyRequests } from '../server/errors.ts';
 

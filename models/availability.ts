@@ -1,4 +1,4 @@
-// Agents' licences and Away switch (issue 27): the states each agent may take leads from, and whether
+// Agents' licences and Away switch (docs/product.md §11): the states each agent may take leads from, and whether
 // they are away (until an optional end). Agents set their own Away switch; admins set both on the Staff
 // page (audited). Round robin and offers read the eligible agents here (models/leads/assign.ts).
 import mongoose from 'mongoose';

@@ -2,7 +2,8 @@
 // most 10 wrong codes in any 24 hours, then the account's code step answers 429 with Retry-After
 // until the oldest of them is 24 hours old. A recovery code still passes while locked, under its own
 // cap of 10 wrong ones a day (80+ random bits each: 10 guesses a day find none), and lifts the lock,
-// as an admin's factor reset does. The owner is emailed when a lock begins (docs/decisions/006).
+// as an admin's factor reset does. The owner is emailed when a lock begins
+// (docs/decisions/006-keys-and-encryption-at-rest.md).
 // Callers hold the account's code turn (models/account-turn.ts), so the read-then-write here is
 // never raced by another check of the same account.
 import mongoose, { Schema } from 'mongoose';

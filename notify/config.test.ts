@@ -1,4 +1,4 @@
-// The notification variables of CONTRACT.md: each feature off when unset, bad values named at start.
+// The notification variables (README.md, Configuration): each feature off when unset, bad values named at start.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

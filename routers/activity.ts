@@ -6,6 +6,8 @@ import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
 import { listRecentActivity } from '../models/activity.ts';
 import { activityCsv } from '../models/activity-csv.ts';
+import { z } from 'zod';
+import { activityAnswer } from '../schemas/api.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { auditActorOf, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit.ts';
@@ -36,10 +38,28 @@ async function streamActivityCsv(res: Response, range: { from?: Date; to?: Date 
 }
 
 export const activityRest = restRoutes(activityRouter, [
-  { method: 'get', path: '/api/admin/activity-logs', handle: (c) => c.list() },
+  {
+    method: 'get',
+    path: '/api/admin/activity-logs',
+    summary: 'The latest activity',
+    staff: true,
+    answer: z.array(activityAnswer),
+    code: { procedure: '`activity.list`', model: '`models/activity.ts`', screen: '`dashboard/ActivityList.tsx`' },
+    handle: (c) => c.list(),
+  },
   {
     method: 'get',
     path: '/api/admin/activity-logs/export',
+    summary: 'Activity as CSV',
+    staff: true,
+    query: activityExportInput,
+    csv: true,
+    code: {
+      procedure: '`activity.exportRange`, then streamed by the route',
+      input: '`activityExportInput` (`schemas/lead.ts`)',
+      model: '`models/activity-export.ts`, `models/activity-csv.ts`',
+      screen: '`dashboard/ActivityList.tsx`',
+    },
     handle: async (c, req, res) => {
       const q = req.query;
       const { from, to, timeZone, fileName } = await c.exportRange({

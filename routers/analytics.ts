@@ -2,6 +2,7 @@
 import { analyticsQuery, trackVisitInput, type AnalyticsPeriod } from '../schemas/analytics.ts';
 import { acceptVisit } from '../models/visit/index.ts';
 import { buildAnalyticsReport } from '../models/visit/report.ts';
+import { analyticsAnswer } from '../schemas/api.ts';
 import { restRoutes } from './rest.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 
@@ -26,6 +27,15 @@ export const analyticsRest = restRoutes(analyticsRouter, [
   {
     method: 'post',
     path: '/api/track-visit',
+    summary: 'Report a page visit',
+    body: trackVisitInput,
+    status: 204,
+    code: {
+      procedure: '`analytics.trackVisit`',
+      input: '`trackVisitInput` (`schemas/analytics.ts`)',
+      model: '`models/visit/intake.ts` `acceptVisit`',
+      screen: '`src/lib/track-visit.ts`',
+    },
     handle: async (caller, req, res) => {
       await caller.trackVisit(req.body ?? {});
       res.status(204).end();
@@ -34,6 +44,16 @@ export const analyticsRest = restRoutes(analyticsRouter, [
   {
     method: 'get',
     path: '/api/admin/analytics',
+    summary: 'Site analytics of a period',
+    staff: true,
+    query: analyticsQuery,
+    answer: analyticsAnswer,
+    code: {
+      procedure: '`analytics.report`',
+      input: '`analyticsQuery` (`schemas/analytics.ts`)',
+      model: '`models/visit/report.ts`',
+      screen: '`src/pages/admin/analytics/`',
+    },
     // The procedure validates the period; the cast only names the type it expects.
     handle: (caller, req) => caller.report({ period: (req.query.period || undefined) as AnalyticsPeriod | undefined }),
   },

@@ -26,13 +26,13 @@ import { relyingPartyOf } from '../server/relying-party.ts';
 const ownerOf = (ctx: Owner) => ({ staff: ctx.staff, claims: ctx.claims, ip: ctx.ip });
 
 export const factorProcedures = {
-  /** CONTRACT.md: `{ secret, otpauthUrl }` for an authenticator app; pending until confirmed. */
+  /** docs/api.md: `{ secret, otpauthUrl }` for an authenticator app; pending until confirmed. */
   totpSetup: sessionProcedure
     .use(unbatched)
     .input(optionalStepUpInput)
     .mutation(({ input, ctx }) => startOwnTotpSetup(ownerOf(ctx), input)),
 
-  /** CONTRACT.md: `{ success, recoveryCodes }`; also a fresh full session token for the console. */
+  /** docs/api.md: `{ success, recoveryCodes }`; also a fresh full session token for the console. */
   totpConfirm: sessionProcedure
     .use(unbatched)
     .input(totpConfirmInput)

@@ -2,6 +2,7 @@
 // signed-in user and what it may do, password change and sign-out. Factor enrolment: auth-factors.ts.
 import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } from './trpc.ts';
 import { restRoutes } from './rest.ts';
+import * as answers from '../schemas/api.ts';
 import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
 import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
 import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
@@ -17,14 +18,14 @@ import {
   userOf,
 } from '../models/sign-in.ts';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
-import { mfaInput, mfaTokenInput, passkeyMfaInput } from '../schemas/second-factor.ts';
+import { mfaInput, mfaTokenInput, passkeyMfaInput, totpConfirmInput } from '../schemas/second-factor.ts';
 import { relyingPartyOf } from '../server/relying-party.ts';
 import { factorProcedures } from './auth-factors.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 
 export const authRouter = router({
-  /** CONTRACT.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
+  /** docs/api.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
   login: publicProcedure
     .use(unbatched)
     .input(loginInput)
@@ -142,27 +143,111 @@ const stepUpOf = (body: unknown) => {
 };
 
 export const authRest = restRoutes(authRouter, [
-  { method: 'post', path: '/api/auth/login', handle: (caller, req) => caller.login(req.body) },
-  { method: 'post', path: '/api/auth/mfa', handle: (caller, req) => caller.mfa(req.body) },
-  { method: 'post', path: '/api/auth/passkey/options', handle: (caller, req) => caller.passkeyOptions(req.body) },
-  { method: 'post', path: '/api/auth/passkey/verify', handle: (caller, req) => caller.passkeyMfa(req.body) },
-  { method: 'post', path: '/api/auth/google-login', handle: (caller, req) => caller.googleLogin(req.body) },
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Staff sign-in with email and password (an account with a second factor gets mfaRequired and no token)',
+    body: loginInput,
+    answer: answers.signInAnswer,
+    code: {
+      procedure: '`auth.login`',
+      input: '`loginInput` (`schemas/auth.ts`)',
+      model: '`models/staff.ts`, `models/login-throttle.ts`',
+      screen: '`src/pages/admin/auth/LoginPage.tsx`',
+    },
+    handle: (caller, req) => caller.login(req.body),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/mfa',
+    summary: 'The second step of a sign-in: an authenticator or recovery code',
+    body: mfaInput,
+    answer: answers.sessionAnswer,
+    code: { procedure: '`auth.mfa`', input: '`mfaInput` (`schemas/second-factor.ts`)', model: '`models/sign-in.ts` `completeSecondStep`' },
+    handle: (caller, req) => caller.mfa(req.body),
+  },
+  // The passkey step is for the console's browser (WebAuthn), so the published document leaves it out.
+  {
+    method: 'post',
+    path: '/api/auth/passkey/options',
+    summary: 'The authentication options of a passkey for the second step of a sign-in',
+    unpublished: true,
+    code: { procedure: '`auth.passkeyOptions`', input: '`mfaTokenInput`', model: '`models/sign-in.ts` `passkeyStepOptions`' },
+    handle: (caller, req) => caller.passkeyOptions(req.body),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/passkey/verify',
+    summary: 'The second step of a sign-in with a passkey',
+    unpublished: true,
+    code: { procedure: '`auth.passkeyMfa`', input: '`passkeyMfaInput`', model: '`models/sign-in.ts` `completePasskeyStep`' },
+    handle: (caller, req) => caller.passkeyMfa(req.body),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/google-login',
+    summary: 'Staff sign-in with a Google credential (the second factor applies as for a password)',
+    body: googleLoginInput,
+    answer: answers.signInAnswer,
+    code: {
+      procedure: '`auth.googleLogin`',
+      input: '`googleLoginInput`',
+      model: '`models/staff.ts`, `server/tokens.ts`',
+      screen: '`GoogleSignInButton.tsx`',
+    },
+    handle: (caller, req) => caller.googleLogin(req.body),
+  },
   {
     method: 'post',
     path: '/api/auth/change-password',
-    // CONTRACT.md fixes this answer; REST callers sign in again with the new password.
+    summary: 'Change the signed-in password',
+    staff: true,
+    body: changePasswordInput,
+    answer: answers.success,
+    code: {
+      procedure: '`auth.changePassword`',
+      input: '`changePasswordInput`',
+      model: '`models/staff.ts`',
+      screen: '`src/pages/admin/auth/ChangePasswordDialog.tsx`',
+    },
+    // docs/api.md fixes this answer; REST callers sign in again with the new password.
     handle: async (caller, req) => {
       await caller.changePassword(req.body);
       return { success: true };
     },
   },
-  { method: 'post', path: '/api/auth/logout', handle: (caller) => caller.logout() },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'End this token at once',
+    staff: true,
+    answer: answers.success,
+    code: { procedure: '`auth.logout`', model: '`models/staff.ts` (revoked token ids)', screen: '`src/pages/admin/AdminLayout.tsx`' },
+    handle: (caller) => caller.logout(),
+  },
   // The step-up fields (currentPassword, currentCode) may come in the body of both enrolment calls.
-  { method: 'post', path: '/api/auth/totp/setup', handle: (caller, req) => caller.totpSetup(stepUpOf(req.body)) },
+  {
+    method: 'post',
+    path: '/api/auth/totp/setup',
+    summary: 'Start adding an authenticator app (step-up: docs/api.md): a secret and its otpauth URL',
+    staff: true,
+    answer: answers.totpSetupAnswer,
+    code: { procedure: '`auth.totpSetup`', model: '`models/own-factors.ts` `startOwnTotpSetup`' },
+    handle: (caller, req) => caller.totpSetup(stepUpOf(req.body)),
+  },
   {
     method: 'post',
     path: '/api/auth/totp/confirm',
-    // CONTRACT.md fixes this answer; the console's fresh token stays on tRPC.
+    summary: 'Turn the authenticator app on with a code from it (step-up: docs/api.md); answers ten recovery codes',
+    staff: true,
+    body: totpConfirmInput,
+    answer: answers.totpConfirmAnswer,
+    code: {
+      procedure: '`auth.totpConfirm`',
+      input: '`totpConfirmInput` (`schemas/second-factor.ts`)',
+      model: '`models/own-factors.ts` `confirmOwnTotp`',
+    },
+    // docs/api.md fixes this answer; the console's fresh token stays on tRPC.
     handle: async (caller, req) => {
       const { success, recoveryCodes } = await caller.totpConfirm(req.body);
       return { success, recoveryCodes };

@@ -3,6 +3,8 @@
 // exceptions, the figures and the settings (admins), and agents' statements (an agent reads only his own).
 // The rules live in models/commissions/.
 import { z } from 'zod';
+import * as answers from '../schemas/commissions-api.ts';
+import { success } from '../schemas/api.ts';
 import {
   MAX_STATEMENT_BYTES,
   STATEMENT_APPLY_PATH,
@@ -87,17 +89,57 @@ function uploadOf(body: unknown, query: Record<string, unknown>) {
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const statementQuery = (q: Record<string, unknown>) => ({ period: text(q.period) ?? '', agent: text(q.agent) });
 
+const lineParam = '/api/admin/commissions/lines/:lineId';
+const where = (procedure: string) => ({ procedure, model: '`models/commissions/`', screen: '`src/pages/admin/commissions/`' });
+
+// The upload routes take the statement itself (Content-Type: text/csv, up to 10 MB) or, for a small file, JSON { csv }.
 export const commissionsRest = restRoutes(commissionsRouter, [
-  { method: 'post', path: STATEMENT_DRY_RUN_PATH, handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)) },
-  { method: 'post', path: STATEMENT_APPLY_PATH, handle: (c, req) => c.importStatement(uploadOf(req.body, req.query)) },
+  {
+    method: 'post',
+    path: STATEMENT_DRY_RUN_PATH,
+    summary:
+      "Admins: how a carrier's commission statement (CSV) would match, line by line: matched, ambiguous, unmatched or refused and why; nothing is written",
+    staff: true,
+    body: statementFileInput,
+    code: where('`commissions.dryRun`'),
+    answer: answers.statementReportAnswer,
+    handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)),
+  },
+  {
+    method: 'post',
+    path: STATEMENT_APPLY_PATH,
+    summary:
+      'Admins: import a commission statement; refused whole (400, nothing written) when any line is refused; lines already imported are not written again',
+    staff: true,
+    body: statementFileInput,
+    code: where('`commissions.importStatement`'),
+    answer: answers.statementReportAnswer,
+    handle: (c, req) => c.importStatement(uploadOf(req.body, req.query)),
+  },
   {
     method: 'get',
     path: '/api/admin/commissions/exceptions',
+    summary: 'Admins: missing, short, chargeback and unmatched commissions: the counts and one page, of one kind or all',
+    staff: true,
+    query: exceptionsInput,
+    answer: answers.exceptionListAnswer,
+    code: where('`commissions.exceptions`'),
     handle: (c, req) => c.exceptions(req.query as z.input<typeof exceptionsInput>),
   },
   {
     method: 'post',
-    path: '/api/admin/commissions/lines/:lineId/link',
+    path: `${lineParam}/link`,
+    summary: 'Admins: link an unmatched or ambiguous statement line to a policy (body { policyId } or { policyNumber })',
+    staff: true,
+    body: z.object({
+      policyId: z
+        .string()
+        .regex(/^[a-f0-9]{24}$/)
+        .optional(),
+      policyNumber: z.string().min(1).max(100).optional(),
+    }),
+    code: where('`commissions.link`'),
+    answer: success,
     handle: (c, req) => {
       const body = (req.body ?? {}) as { policyId?: string; policyNumber?: string };
       return c.link({ lineId: String(req.params.lineId), policyId: body.policyId, policyNumber: body.policyNumber });
@@ -105,27 +147,64 @@ export const commissionsRest = restRoutes(commissionsRouter, [
   },
   {
     method: 'post',
-    path: '/api/admin/commissions/lines/:lineId/not-ours',
+    path: `${lineParam}/not-ours`,
+    summary: 'Admins: mark an unmatched statement line as not ours',
+    staff: true,
+    code: where('`commissions.dismiss`'),
+    answer: success,
     handle: (c, req) => c.dismiss({ lineId: String(req.params.lineId) }),
   },
-  { method: 'get', path: '/api/admin/commissions/summary', handle: (c) => c.summary() },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/summary',
+    summary: 'Admins: commission expected and received per month for the last 12, by carrier and by agent, and the exceptions count',
+    staff: true,
+    code: where('`commissions.summary`'),
+    answer: answers.commissionSummaryAnswer,
+    handle: (c) => c.summary(),
+  },
   {
     method: 'get',
     path: '/api/admin/commissions/shares',
+    summary: "Admins: agents' shares of a policy's commission (by policyId or policyNumber); 100% to the writing agent unless split",
+    staff: true,
+    query: policySharesQuery,
+    answer: answers.policySharesAnswer,
+    code: where('`commissions.shares`'),
     handle: (c, req) => c.shares({ policyId: text(req.query.policyId), policyNumber: text(req.query.policyNumber) }),
   },
   {
     method: 'put',
     path: '/api/admin/commissions/shares/:policyId',
+    summary:
+      "Admins: split a policy's commission between agents in basis points adding up to 10000 (an empty list: 100% to the writing agent)",
+    staff: true,
+    body: policySharesInput.omit({ policyId: true }),
+    answer: answers.policySharesAnswer,
+    code: where('`commissions.setShares`'),
     handle: (c, req) => {
       const body = (req.body ?? {}) as { shares?: unknown };
       return c.setShares({ policyId: String(req.params.policyId), shares: body.shares as { agent: string; basisPoints: number }[] });
     },
   },
-  { method: 'get', path: '/api/admin/commissions/statement', handle: (c, req) => c.statement(statementQuery(req.query)) },
+  {
+    method: 'get',
+    path: '/api/admin/commissions/statement',
+    summary: "An agent's commission statement for a month (paid, pending, chargebacks); agents read only their own",
+    staff: true,
+    query: agentStatementInput,
+    code: where('`commissions.statement`'),
+    answer: answers.agentStatementAnswer,
+    handle: (c, req) => c.statement(statementQuery(req.query)),
+  },
   {
     method: 'get',
     path: '/api/admin/commissions/statement.csv',
+    summary: "An agent's commission statement for a month as CSV; agents read only their own",
+    staff: true,
+    query: agentStatementInput,
+    csv: true,
+    code: where('`commissions.statement`, then written as CSV by the route'),
     handle: async (c, req, res) => {
       const s = await c.statement(statementQuery(req.query));
       const name = `commission-statement-${s.period}.csv`;

@@ -146,16 +146,39 @@ const query = (req: { query: Record<string, unknown> }, name: string) =>
   typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
 const subjectOf = (req: { query: Record<string, unknown> }) => ({ leadId: query(req, 'leadId'), customerId: query(req, 'customerId') });
 
+const records = '`models/compliance/records.ts`';
+const requests = '`models/compliance/requests.ts`';
+const panel = '`CompliancePanel.tsx`';
+
 export const complianceRest = restRoutes(complianceRouter, [
-  { method: 'get', path: '/api/admin/compliance/records', handle: (c, req) => c.panel(subjectOf(req)) },
+  {
+    method: 'get',
+    path: '/api/admin/compliance/records',
+    summary: "A lead's or customer's compliance records (?leadId= or ?customerId=), what is missing or expiring, and its sign requests",
+    staff: true,
+    query: complianceQuery.pick({ leadId: true, customerId: true }),
+    code: {
+      procedure: '`compliance.panel`',
+      input: '`subjectInput` (`schemas/compliance.ts`)',
+      model: `${records}, \`requests.ts\``,
+      screen: '`src/components/compliance/CompliancePanel.tsx`',
+    },
+    handle: (c, req) => c.panel(subjectOf(req)),
+  },
   {
     method: 'get',
     path: '/api/admin/compliance/records/:recordId',
+    summary: 'One compliance record with the text as signed (each read is in the audit log)',
+    staff: true,
+    code: { procedure: '`compliance.record` (audited)', input: '`recordIdInput`', model: records, screen: panel },
     handle: (c, req) => c.record({ recordId: String(req.params.recordId) }),
   },
   {
     method: 'get',
     path: '/api/admin/compliance/records/:recordId/paper',
+    summary: "A record's paper form as an attachment (PDF, PNG or JPEG; each read is in the audit log)",
+    staff: true,
+    code: { procedure: '`compliance.paper`', model: `${records}` },
     handle: async (c, req, res) => {
       const file = await c.paper({ recordId: String(req.params.recordId) });
       // A download, never shown in place: a crafted scan cannot run as a page of the console's origin.
@@ -168,22 +191,62 @@ export const complianceRest = restRoutes(complianceRouter, [
       res.status(200).send(Buffer.from(file.contentBase64, 'base64'));
     },
   },
-  { method: 'post', path: '/api/admin/compliance/records', status: 201, handle: (c, req) => c.add(req.body) },
+  {
+    method: 'post',
+    path: '/api/admin/compliance/records',
+    summary:
+      'A record captured by a recorded call (`recordingSystem` and the call id or address as `reference`) or on paper (`file.contentBase64`: a PDF, PNG or JPEG of at most 10 MB, checked by its first bytes)',
+    staff: true,
+    body: recordAddInput,
+    status: 201,
+    code: { procedure: '`compliance.add`', input: '`recordAddInput`', model: `${records} \`addCapturedRecord\`` },
+    handle: (c, req) => c.add(req.body),
+  },
   {
     method: 'post',
     path: '/api/admin/compliance/records/:recordId/amendments',
+    summary: "A correction or rescission of a record: a new record pointing at the old one (the record's agent or an admin)",
+    staff: true,
+    body: recordAmendInput,
     status: 201,
+    code: { procedure: '`compliance.amend`', input: '`recordAmendInput`', model: `${records} \`amendRecord\`` },
     handle: (c, req) => c.amend({ ...req.body, recordId: String(req.params.recordId) }),
   },
-  { method: 'post', path: '/api/admin/compliance/requests', status: 201, handle: (c, req) => c.request(req.body) },
+  {
+    method: 'post',
+    path: '/api/admin/compliance/requests',
+    summary: 'Prepare a single-use signing link (answered once as `link`; emailed when mail is on)',
+    staff: true,
+    body: signRequestInput,
+    status: 201,
+    code: {
+      procedure: '`compliance.request`',
+      input: '`signRequestInput`',
+      model: `${requests} \`createSignRequest\``,
+      screen: '`src/components/compliance/SignLinkForm.tsx`',
+    },
+    handle: (c, req) => c.request(req.body),
+  },
   {
     method: 'delete',
     path: '/api/admin/compliance/requests/:requestId',
+    summary: 'Withdraw an unsigned signing link (whoever prepared it, or an admin)',
+    staff: true,
+    code: { procedure: '`compliance.cancel`', input: '`requestIdInput`', model: `${requests} \`cancelSignRequest\``, screen: panel },
     handle: (c, req) => c.cancel({ requestId: String(req.params.requestId) }),
   },
   {
     method: 'get',
     path: '/api/admin/compliance/export',
+    summary:
+      'Admins: a ZIP of printable record pages and index.csv, for a person (?leadId=/?customerId=) or a range (?from=&to=, YYYY-MM-DD)',
+    staff: true,
+    query: complianceQuery,
+    code: {
+      procedure: '`compliance.export` (admins), then sent as a ZIP by the route',
+      input: '`exportInput`',
+      model: '`models/compliance/export.ts`',
+    },
     handle: async (c, req, res) => {
       const from = query(req, 'from');
       const to = query(req, 'to');

@@ -1,5 +1,5 @@
 // The customer and policy import (admins only): a dry run, the apply with its progress, and their REST
-// routes, which take the CSV file itself as the body (text/csv, up to MAX_IMPORT_BYTES: server/app.ts
+// routes, which take the CSV file itself as the body (text/csv, up to MAX_IMPORT_BYTES: web/import-upload.ts
 // parses it before the JSON parser and its 100 kB limit). The rules live in models/customer-import/.
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../schemas/limits.ts';
@@ -55,16 +55,38 @@ function uploadOf(body: unknown, query: Record<string, unknown>) {
   return {} as z.input<typeof importFileInput>;
 }
 
+const importModel = '`models/customer-import/`';
+const importScreen = '`src/pages/admin/customers/import-client.ts`';
+
+// The upload routes take the CSV file itself (Content-Type: text/csv, up to 5 MB) or, for a small file, JSON { csv }.
 export const customerImportRest = restRoutes(customerImportRouter, [
   {
     method: 'post',
     path: IMPORT_DRY_RUN_PATH,
+    summary:
+      'Admins: what a CSV of customers and policies would create, update or refuse, row by row (body: the file as text/csv, or JSON { csv }); nothing is written',
+    staff: true,
+    body: importFileInput,
+    code: { procedure: '`customerImport.dryRun`', input: '`importFileInput`', model: importModel, screen: importScreen },
     handle: (c, req) => c.dryRun(uploadOf(req.body, req.query)),
   },
-  { method: 'post', path: IMPORT_APPLY_PATH, handle: (c, req) => c.confirm(uploadOf(req.body, req.query)) },
+  {
+    method: 'post',
+    path: IMPORT_APPLY_PATH,
+    summary:
+      'Admins: apply a CSV of customers and policies; refused whole (400, nothing written) when any row is refused; ?importId= names its progress',
+    staff: true,
+    body: importFileInput,
+    code: { procedure: '`customerImport.confirm`', input: '`importFileInput`', model: importModel, screen: importScreen },
+    handle: (c, req) => c.confirm(uploadOf(req.body, req.query)),
+  },
   {
     method: 'get',
     path: '/api/admin/customers/import/progress',
+    summary: "Admins: an import's progress while it applies ({ state, done, total })",
+    staff: true,
+    query: z.object({ importId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/) }),
+    code: { procedure: '`customerImport.progress`', model: importModel, screen: importScreen },
     handle: (c, req) => c.progress({ importId: typeof req.query.importId === 'string' ? req.query.importId : '' }),
   },
 ]);

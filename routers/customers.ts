@@ -12,6 +12,8 @@ import { closeLeadIntoCustomer } from '../models/customer-close.ts';
 import { createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
 import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
+import { z } from 'zod';
+import { customerAnswer, success } from '../schemas/api.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
@@ -20,6 +22,7 @@ import { withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-
 import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
 import {
   FILTER_PARAMS,
+  customerExportQuery,
   customerFiltersInput,
   describeFilters,
   filterCustomers,
@@ -112,30 +115,68 @@ async function* customersCsvText(filters: CustomerFilters): AsyncGenerator<strin
   if (header) yield customersCsvPart([], { header: true });
 }
 
+const customerPath = '/api/admin/customers/:customerId';
+const customerModel = '`models/customer.ts`';
+
 export const customersRest = restRoutes(customersRouter, [
   {
     method: 'get',
     path: '/api/admin/customers',
+    summary: 'All customers (no medical history or medications; audited as an export)',
+    staff: true,
+    answer: z.array(customerAnswer),
+    code: { procedure: '`customers.list`', model: customerModel, screen: '`src/pages/admin/customers/`' },
     // The same list as the procedure, written from the database a batch at a time.
-    handle: async (c, _req, res) => {
-      const { batches } = await c.listBatches();
-      await streamJsonArray(res, batches);
-    },
+    handle: async (c, _req, res) => streamJsonArray(res, (await c.listBatches()).batches),
   },
-  { method: 'post', path: '/api/admin/customers', status: 201, handle: (c, req) => c.create(req.body) },
+  {
+    method: 'post',
+    path: '/api/admin/customers',
+    summary: 'Add a customer',
+    staff: true,
+    body: customerCreateInput,
+    status: 201,
+    answer: customerAnswer,
+    code: {
+      procedure: '`customers.create`',
+      input: '`customerCreateInput` (`schemas/customer.ts`)',
+      model: customerModel,
+      screen: '`src/components/customer-form/`',
+    },
+    handle: (c, req) => c.create(req.body),
+  },
   {
     method: 'put',
-    path: '/api/admin/customers/:customerId',
+    path: customerPath,
+    summary: 'Change a customer',
+    staff: true,
+    body: customerUpdateInput,
+    answer: customerAnswer,
+    code: {
+      procedure: '`customers.update`',
+      input: '`customerUpdateInput`',
+      model: customerModel,
+      screen: '`src/components/customer-form/`',
+    },
     handle: (c, req) => c.update({ ...req.body, customerId: req.params.customerId }),
   },
   {
     method: 'delete',
-    path: '/api/admin/customers/:customerId',
+    path: customerPath,
+    summary: 'Delete a customer',
+    staff: true,
+    answer: success,
+    code: { procedure: '`customers.remove`', input: '`customerIdInput`', model: customerModel, screen: '`src/pages/admin/customers/`' },
     handle: (c, req) => c.remove({ customerId: String(req.params.customerId) }),
   },
   {
     method: 'get',
     path: '/api/admin/customers/export',
+    summary: "Customers matching the console's filters as CSV (audited with filters and row count)",
+    staff: true,
+    query: customerExportQuery,
+    csv: true,
+    code: { procedure: '`customers.export`', model: customerModel, screen: '`src/pages/admin/customers/`' },
     handle: async (c, req, res) => {
       // The console's own query-string names (?search=&type=&plan=&provider=); absent means any.
       const q = (name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined);

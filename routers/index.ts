@@ -8,7 +8,9 @@ import { customersRest, customersRouter } from './customers.ts';
 import { analyticsRest, analyticsRouter } from './analytics.ts';
 import { staffRouter } from './staff.ts';
 import { auditRouter } from './audit.ts';
-import { openApiRest } from './openapi.ts';
+import { openApiRoutes } from './openapi.ts';
+import { slackInteractiveRoute } from './slack.ts';
+import type { DocumentedRoute } from './rest.ts';
 import { liveRouter } from './live.ts';
 import { officeRouter } from './office.ts';
 import { privacyRouter } from './privacy.ts';
@@ -39,7 +41,7 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 
-/** Every documented /api route. */
+/** Every REST route, mounted in this order. */
 export const restApi = [
   ...siteRest,
   ...authRest,
@@ -50,5 +52,11 @@ export const restApi = [
   ...customersRest,
   ...analyticsRest,
   ...complianceRest,
-  ...openApiRest,
+  ...openApiRoutes(() => DOCUMENTED_ROUTES),
 ];
+
+/** Every declared /api route, as docs/routes.md lists it: the REST rows and Slack's own route. */
+export const DECLARED_ROUTES: DocumentedRoute[] = [...restApi, slackInteractiveRoute];
+
+/** The routes GET /api/openapi.json publishes. */
+export const DOCUMENTED_ROUTES = DECLARED_ROUTES.filter((route) => !route.unpublished);

@@ -1,5 +1,6 @@
 // Leads, their claims, statuses and calls, the lead record, My work and the dashboard stats. Each
-// procedure is its input schema and one call into models/ (closing and deleting: models/leads/changes.ts).
+// procedure is its input schema and one call into models/ (closing and deleting: models/lead-changes.ts).
+import { z } from 'zod';
 import {
   leadClaimInput,
   leadCreateInput,
@@ -23,6 +24,7 @@ import { conversionCsv, conversionInput, type ConversionInput } from '../schemas
 import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
 import { withoutDoNotContact } from '../models/privacy/my-work.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
+import * as answers from '../schemas/api.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { premiumWrittenBy } from '../models/policies/index.ts';
 
@@ -105,7 +107,7 @@ export const leadsRouter = router({
     ),
   ),
 
-  /** The conversion table of a period: by source and by agent (issue 26; models/leads/conversion.ts). */
+  /** The conversion table of a period: by source and by agent (docs/product.md §3; models/leads/conversion.ts). */
   conversion: protectedProcedure
     .input(conversionInput)
     .query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE, new Date(), premiumWrittenBy)),
@@ -116,25 +118,103 @@ export const leadsRouter = router({
   }),
 });
 
+const leadPath = '/api/admin/leads/:leadId';
+const leadModel = '`models/leads/lead.ts`';
+const leadScreen = '`src/pages/admin/leads/`';
+
 export const leadsRest = restRoutes(leadsRouter, [
   {
     method: 'get',
     path: '/api/admin/leads',
+    summary: 'All leads',
+    staff: true,
+    answer: z.array(answers.leadAnswer),
+    code: { procedure: '`leads.list`', model: `${leadModel} \`listLeads\``, screen: '(the console pages with `leads.page`)' },
     // The whole list, written from the index and the leads a batch at a time (never held whole).
-    handle: async (c, _req, res) => {
-      const { batches } = await c.listBatches();
-      await streamJsonArray(res, batches);
-    },
+    handle: async (c, _req, res) => streamJsonArray(res, (await c.listBatches()).batches),
   },
-  { method: 'post', path: '/api/admin/leads', status: 201, handle: (c, req) => c.create(req.body) },
-  { method: 'put', path: '/api/admin/leads/:id/claim', handle: (c, req) => c.claim({ ...req.body, leadId: req.params.id }) },
-  { method: 'put', path: '/api/admin/leads/:id/unclaim', handle: (c, req) => c.unclaim({ leadId: String(req.params.id) }) },
-  { method: 'put', path: '/api/admin/leads/:id', handle: (c, req) => c.update({ ...req.body, leadId: req.params.id }) },
-  { method: 'delete', path: '/api/admin/leads/:id', handle: (c, req) => c.remove({ leadId: String(req.params.id) }) },
-  { method: 'get', path: '/api/admin/stats', handle: (c) => c.stats() },
+  {
+    method: 'post',
+    path: '/api/admin/leads',
+    summary: 'Add a lead',
+    staff: true,
+    body: leadCreateInput,
+    status: 201,
+    answer: answers.leadAnswer,
+    code: {
+      procedure: '`leads.create`',
+      input: '`leadCreateInput` (`schemas/lead.ts`)',
+      model: `${leadModel} \`createLeadByStaff\``,
+      screen: '`src/pages/admin/leads/LeadDialogs.tsx`',
+    },
+    handle: (c, req) => c.create(req.body),
+  },
+  {
+    method: 'put',
+    path: `${leadPath}/claim`,
+    summary: 'Claim a lead for an agent',
+    staff: true,
+    body: leadClaimInput,
+    answer: answers.leadAnswer,
+    code: { procedure: '`leads.claim`', input: '`leadClaimInput`', model: `${leadModel} \`claimLead\``, screen: leadScreen },
+    handle: (c, req) => c.claim({ ...req.body, leadId: req.params.leadId }),
+  },
+  {
+    method: 'put',
+    path: `${leadPath}/unclaim`,
+    summary: 'Unclaim a lead',
+    staff: true,
+    answer: answers.leadAnswer,
+    code: { procedure: '`leads.unclaim`', input: '`leadIdInput`', model: `${leadModel} \`unclaimLead\``, screen: leadScreen },
+    handle: (c, req) => c.unclaim({ leadId: String(req.params.leadId) }),
+  },
+  {
+    method: 'put',
+    path: leadPath,
+    summary: "Change a lead's status or notes",
+    staff: true,
+    body: leadUpdateInput,
+    answer: answers.leadAnswer,
+    code: {
+      procedure: '`leads.update`',
+      input: '`leadUpdateInput`',
+      model:
+        '`models/lead-changes.ts` `changeLeadStatusOrNotes` (`models/leads/lead.ts` `updateLead`, `models/customer-close.ts` `closeLeadIntoCustomer`)',
+      screen: leadScreen,
+    },
+    handle: (c, req) => c.update({ ...req.body, leadId: req.params.leadId }),
+  },
+  {
+    method: 'delete',
+    path: leadPath,
+    summary: 'Delete a lead',
+    staff: true,
+    answer: answers.success,
+    code: { procedure: '`leads.remove`', input: '`leadIdInput`', model: '`models/lead-changes.ts` `removeLead`', screen: leadScreen },
+    handle: (c, req) => c.remove({ leadId: String(req.params.leadId) }),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/stats',
+    summary: 'Dashboard figures',
+    staff: true,
+    answer: answers.statsAnswer,
+    code: { procedure: '`leads.stats`', model: '`models/leads/stats.ts`', screen: '`src/pages/admin/dashboard/`' },
+    handle: (c) => c.stats(),
+  },
   {
     method: 'get',
     path: '/api/admin/stats/conversion.csv',
+    summary: 'Leads, closed deals, conversion and premium written by source and by agent for a period, as CSV',
+    staff: true,
+    query: conversionInput,
+    csv: true,
+    code: {
+      procedure: '`leads.conversion`, then written as CSV by the route',
+      input: '`conversionInput` (`schemas/lead-conversion.ts`)',
+      model: '`models/leads/conversion.ts`',
+      screen: '`dashboard/ConversionTable.tsx`',
+    },
     handle: async (c, req, res) => {
       const table = await c.conversion({ period: req.query.period as ConversionInput['period'] });
       res

@@ -1,4 +1,4 @@
-// Contact rules (issue 25): "do not contact" marked by any staff member from a lead or a customer and
+// Contact rules (README.md, Contact rules): "do not contact" marked by any staff member from a lead or a customer and
 // lifted by an admin with a reason; and a person's data on request (admins): find, download, erase.
 // Each procedure is its input schema and one call into models/privacy/.
 import { doNotContactInput, eraseInput, liftDoNotContactInput, personQueryInput } from '../schemas/privacy.ts';

@@ -1,8 +1,10 @@
 // REST adapters for the documented /api routes (docs/product.md §7). Each route calls the same tRPC
-// procedure the admin console uses, through a server-side caller: never a second copy of the logic.
+// procedure the admin console uses, through a server-side caller: never a second copy of the logic. A
+// route's row is also its documentation: GET /api/openapi.json and docs/routes.md are generated from it.
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import type { ErrorRequestHandler, Express, NextFunction, Request, Response } from 'express';
+import type { z } from 'zod';
 import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
 import { DomainError } from '../server/errors.ts';
@@ -11,18 +13,42 @@ import { createContext } from './trpc.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-export interface RestRoute<Caller> {
+/** Where a route leads in the code, one cell each in docs/routes.md (markdown). */
+export interface RouteCode {
+  procedure?: string;
+  input?: string;
+  model?: string;
+  screen?: string;
+}
+
+/** A route as GET /api/openapi.json and docs/routes.md describe it. */
+export interface DocumentedRoute {
   method: Method;
+  /** Express form (`:leadId`); the document writes `{leadId}`. */
   path: string;
+  summary: string;
+  /** Needs a staff bearer token. */
+  staff?: boolean;
+  body?: z.ZodType;
+  /** A form-encoded body instead of JSON. */
+  form?: z.ZodObject;
+  query?: z.ZodObject;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
+  answer?: z.ZodType;
+  /** The answer is a CSV file. */
+  csv?: boolean;
+  code?: RouteCode;
+  /** Mounted but left out of the published document (see the row's comment for why). */
+  unpublished?: true;
+}
+
+export interface RestRoute<Caller> extends DocumentedRoute {
   /** Returns the JSON body, or nothing when it has answered `res` itself (a file download). */
   handle: (caller: Caller, req: Request, res: Response) => Promise<unknown>;
 }
 
-export interface MountableRoute {
-  method: Method;
-  path: string;
+export interface MountableRoute extends DocumentedRoute {
   mount(config: Config): (req: Request, res: Response, next: NextFunction) => Promise<void>;
 }
 
@@ -31,13 +57,12 @@ export function restRoutes<TRouter extends AnyRouter>(
   router: TRouter,
   routes: RestRoute<ReturnType<TRouter['createCaller']>>[],
 ): MountableRoute[] {
-  return routes.map((route) => ({
-    method: route.method,
-    path: route.path,
+  return routes.map(({ handle, ...route }) => ({
+    ...route,
     mount: (config) => async (req, res, next) => {
       try {
         const caller = router.createCaller(createContext(config, req, res)) as ReturnType<TRouter['createCaller']>;
-        const body = await route.handle(caller, req, res);
+        const body = await handle(caller, req, res);
         if (!res.headersSent) res.status(route.status ?? 200).json(body ?? { success: true });
       } catch (err) {
         next(err);

@@ -8,6 +8,7 @@ import { logger } from '../server/logger.ts';
 import { createLead } from '../models/leads/index.ts';
 import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
 import { firstTouchOf } from '../schemas/first-touch.ts';
+import { healthAnswer, referralAnswer } from '../schemas/api.ts';
 import { restRoutes } from './rest.ts';
 import { publicProcedure, router } from './trpc.ts';
 
@@ -69,10 +70,27 @@ export const siteRest = restRoutes(siteRouter, [
   {
     method: 'get',
     path: '/api/health',
+    summary: 'Service and database health',
+    answer: healthAnswer,
+    code: { procedure: '`site.health`', model: '`server/db.ts`' },
     handle: async (caller, _req, res) => {
       const health = await caller.health();
       res.status(health.db === 'up' ? 200 : 503).json(health);
     },
   },
-  { method: 'post', path: '/api/referral', status: 201, handle: (caller, req) => caller.referral(req.body) },
+  {
+    method: 'post',
+    path: '/api/referral',
+    summary: 'The public lead form',
+    body: referralSubmission,
+    status: 201,
+    answer: referralAnswer,
+    code: {
+      procedure: '`site.referral`',
+      input: '`referralSubmission` (`schemas/site.ts`, its `attribution`: `schemas/first-touch.ts`)',
+      model: '`models/leads/lead.ts` `createLead`',
+      screen: '`src/pages/public/LeadForm.tsx`',
+    },
+    handle: (caller, req) => caller.referral(req.body),
+  },
 ]);

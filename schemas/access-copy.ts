@@ -2,6 +2,7 @@
 // without internal fields (database ids other than the record numbers staff quote, counters, lookup
 // keys). The console shows it as a printable page and downloads it as JSON (models/privacy/access-copy.ts).
 // Times are ISO strings, money in dollars.
+import type { PolicyTermsText } from './policy.ts';
 
 export interface AccessCopyLead {
   leadId: string;
@@ -89,14 +90,8 @@ export interface AccessCopyCustomer {
   becameCustomerAt: string;
 }
 
-export interface AccessCopyPolicy {
+export interface AccessCopyPolicy extends PolicyTermsText {
   customerId: string;
-  carrier: string;
-  line: string;
-  planName: string;
-  policyNumber: string;
-  status: string;
-  effectiveDate: string;
   renewalDate: string | null;
   /** Dollars, e.g. "182.50". */
   premium: string;

@@ -1,4 +1,4 @@
-// Shapes of the /api answers (CONTRACT.md, docs/product.md §3), as the OpenAPI document and its fuzz suite
+// Shapes of the /api answers (docs/api.md, docs/product.md §3), as the OpenAPI document and its fuzz suite
 // describe them. Objects stay open (`looseObject`): a field added later is no breaking change.
 import { z } from 'zod';
 import { LEAD_STATUSES } from './lead.ts';
@@ -8,14 +8,14 @@ import { POLICY_LINES, POLICY_STATUSES } from './policy.ts';
 const dateTime = z.iso.datetime();
 const nullableText = z.string().nullable();
 
-/** CONTRACT.md: every error is `{ error: "human readable text" }`. */
+/** docs/api.md: every error is `{ error: "human readable text" }`. */
 export const apiError = z.object({ error: z.string().min(1) });
 export const success = z.looseObject({ success: z.literal(true) });
 
 export const healthAnswer = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
 export const referralAnswer = z.object({ success: z.literal(true), leadId: z.string().min(1) });
 export const sessionAnswer = z.looseObject({ token: z.string().min(1), user: z.looseObject({ name: z.string(), email: z.string() }) });
-/** A right password for an account with a second factor: no token yet (CONTRACT.md). */
+/** A right password for an account with a second factor: no token yet (docs/api.md). */
 export const mfaChallengeAnswer = z.object({
   mfaRequired: z.literal(true),
   mfaToken: z.string().min(1),
@@ -28,7 +28,7 @@ export const totpSetupAnswer = z.object({
 });
 export const totpConfirmAnswer = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()).length(10) });
 
-/** A person's "asked not to be contacted" mark (issue 25): null when there is none; the lists carry it. */
+/** A person's "asked not to be contacted" mark (README.md, Contact rules): null when there is none; the lists carry it. */
 const doNotContactMark = z
   .object({ since: dateTime, by: z.string(), reason: z.string() })
   .nullable()

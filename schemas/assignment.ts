@@ -1,4 +1,4 @@
-// Assignment and escalation (issue 27): the dashboard's fairness and load table, and its period.
+// Assignment and escalation (docs/product.md §11): the dashboard's fairness and load table, and its period.
 import { z } from 'zod';
 
 /** The period of the load table: the last N days up to now. */

@@ -69,7 +69,7 @@ export const changePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-/** The user kept beside the token in the browser (docs/product.md §3, CONTRACT.md login answer). */
+/** The user kept beside the token in the browser (docs/product.md §3, the login answer of docs/api.md). */
 export const sessionUser = z.object({ name: z.string(), email: z.string() });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,5 +1,5 @@
 // The answers of the commission routes (docs/commissions.md) as zod schemas, for the OpenAPI document
-// (routers/openapi-commissions.ts); they mirror the interfaces of schemas/commissions.ts.
+// (routers/commissions.ts); they mirror the interfaces of schemas/commissions.ts.
 import { z } from 'zod';
 import { EXCEPTION_KINDS, LINE_TYPES } from './commissions.ts';
 

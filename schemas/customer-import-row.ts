@@ -88,19 +88,10 @@ export function centsOf(text: string): number | null {
   return Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-const POLICY_FIELDS: readonly ImportField[] = [
-  'carrier',
-  'line',
-  'planName',
-  'policyNumber',
-  'status',
-  'effectiveDate',
-  'renewalDate',
-  'premium',
-  'monthlyPremium',
-  'annualPremium',
-  'premiumPeriod',
-];
+/** A policy's terms that keep one name from the file's column to the stored policy. */
+export const POLICY_TERMS = ['carrier', 'line', 'planName', 'policyNumber', 'status', 'effectiveDate', 'renewalDate'] as const;
+
+const POLICY_FIELDS: readonly ImportField[] = [...POLICY_TERMS, 'premium', 'monthlyPremium', 'annualPremium', 'premiumPeriod'];
 /** Which import field a schema's field comes from, for naming the column of a problem. */
 const FIELD_OF_PATH: Record<string, ImportField> = { premiumCents: 'premium', premiumPeriod: 'premiumPeriod' };
 

@@ -87,31 +87,14 @@ export const TEMPLATE_COLUMNS = [
   'Writing Agent',
 ] as const;
 
+/** The example customer who has two policies: her row repeats her details before each policy. */
+const MARIA = ['Maria', 'Lopez', 'maria.lopez@example.com', '(303) 555-0142', '1960-04-12'];
+
 /** The template's example rows: one customer with two policies, one with none. */
 export const TEMPLATE_EXAMPLES: readonly (readonly string[])[] = [
+  [...MARIA, 'Humana', 'Medicare Advantage', 'Gold Plus HMO', 'H-20417', 'Active', '2026-01-01', '', '45.50', 'Monthly', 'Ben Carter'],
   [
-    'Maria',
-    'Lopez',
-    'maria.lopez@example.com',
-    '(303) 555-0142',
-    '1960-04-12',
-    'Humana',
-    'Medicare Advantage',
-    'Gold Plus HMO',
-    'H-20417',
-    'Active',
-    '2026-01-01',
-    '',
-    '45.50',
-    'Monthly',
-    'Ben Carter',
-  ],
-  [
-    'Maria',
-    'Lopez',
-    'maria.lopez@example.com',
-    '(303) 555-0142',
-    '1960-04-12',
+    ...MARIA,
     'Delta Dental',
     'Dental/vision',
     'PPO Basic',

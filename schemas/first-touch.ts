@@ -1,4 +1,4 @@
-// A lead's first touch (issue 26, docs/product.md §4): where the visit that sent the lead form came
+// A lead's first touch (docs/product.md §3): where the visit that sent the lead form came
 // from — the landing page, the referring site and the utm_* parameters of the session's first page
 // view — as the form sends it, as a lead keeps it, and the one rule that names its source.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The dashboard's conversion table (issue 26): for a period, leads, closed deals, conversion and
+// The dashboard's conversion table (docs/product.md §3): for a period, leads, closed deals, conversion and
 // premium written by source and by agent, with the median time from arrival to first call per agent;
 // its input, its shape and its CSV, shared by the procedure, the download route and the page.
 import { stringify } from 'csv-stringify/browser/esm/sync';

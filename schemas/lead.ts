@@ -213,7 +213,7 @@ export interface TimelineEntry {
     | 'call'
     | 'follow-up'
     | 'customer'
-    /** given to an agent by round robin (issue 27), `reason` says why */
+    /** given to an agent by round robin (docs/product.md §11), `reason` says why */
     | 'assigned'
     /** offered to the eligible agents, or left in the pool; `reason` says why */
     | 'pool'

@@ -1,11 +1,11 @@
 // Office settings: the few switches an admin sets for the whole office (Office settings page).
 import { z } from 'zod';
 
-/** Who reads a customer's medical details: everyone (SPEC's behaviour), or the customer's own agent and admins. */
+/** Who reads a customer's medical details: everyone (the default), or the customer's own agent and admins. */
 export const MEDICAL_ACCESS = ['all-staff', 'own-agent-and-admins'] as const;
 export type MedicalAccess = (typeof MEDICAL_ACCESS)[number];
 
-/** How a new lead finds its agent (issue 27): manual is SPEC's behaviour (agents claim from the pool). */
+/** How a new lead finds its agent (docs/product.md §11): manual is the default (agents claim from the pool). */
 export const ASSIGNMENT_MODES = ['manual', 'round-robin', 'offer'] as const;
 export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
 

@@ -147,6 +147,16 @@ export const bookInput = z
   .strict()
   .default({});
 
+/** A policy's terms as text: as the policy form holds them and as a person's data copy lists them. */
+export interface PolicyTermsText {
+  carrier: string;
+  line: string;
+  planName: string;
+  policyNumber: string;
+  status: string;
+  effectiveDate: string;
+}
+
 /** A policy as the console shows it. */
 export interface PolicyView {
   policyId: string;

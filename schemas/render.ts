@@ -2,7 +2,7 @@
 // the browser, and one render's request and result (web/ssr.ts calls src/entry-server.tsx with them).
 import type { LeadFormState } from './lead-form.ts';
 
-/** Settings the server hands to the browser (the CONTRACT variables the client needs). */
+/** Settings the server hands to the browser (the variables of README.md's Configuration the client needs). */
 export interface ClientConfig {
   adminHosts: string[];
   googleClientId: string | null;

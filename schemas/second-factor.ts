@@ -42,7 +42,7 @@ export const removeFactorsInput = z
   .optional();
 export type RemoveFactorsInput = z.infer<typeof removeFactorsInput>;
 
-/** What the password step answers an account with a second factor (CONTRACT.md). */
+/** What the password step answers an account with a second factor (docs/api.md). */
 export interface MfaChallenge {
   mfaRequired: true;
   mfaToken: string;

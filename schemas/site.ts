@@ -21,14 +21,14 @@ export const referralSubmission = referralInput.extend({
   [HONEYPOT_FIELD]: z.string().max(2000).optional(),
   /** Where the visit that sent the form came from (schemas/first-touch.ts); other callers send none. */
   attribution: firstTouchInput.optional(),
-  /** The form's box for automated calls and texts (CONTRACT.md): absent means false. */
+  /** The form's box for automated calls and texts (docs/api.md): absent means false. */
   consent: z.boolean().optional(),
   pageUrl: consentPageUrl.optional(),
   formId: z.enum([CONSENT_FORM_ID]).optional(),
 });
 export type ReferralSubmission = z.infer<typeof referralSubmission>;
 
-/** CONTRACT.md: POST /api/referral answers 201 { success: true, leadId }. */
+/** docs/api.md: POST /api/referral answers 201 { success: true, leadId }. */
 export interface ReferralResult {
   success: true;
   leadId: string;

@@ -1,5 +1,5 @@
 // `npm run db:backup [PATH]`: writes a consistent snapshot of the database (embedded or
-// MONGODB_URI) while the server runs, by default to DATA_DIR/backups/<time>.ndjson.gz.enc (CONTRACT.md),
+// MONGODB_URI) while the server runs, by default to DATA_DIR/backups/<time>.ndjson.gz.enc (README.md, Backups),
 // encrypted with the data key.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // `npm run db:restore FILE [--force]`: brings a backup back into a stopped or empty database;
-// refuses to overwrite existing data without --force (CONTRACT.md).
+// refuses to overwrite existing data without --force (docs/api.md).
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mongoose from 'mongoose';

@@ -1,4 +1,4 @@
-// `npm run staff -- add | list | remove`: manages the staff accounts (CONTRACT.md). Without
+// `npm run staff -- add | list | remove`: manages the staff accounts (docs/api.md, Commands). Without
 // --password, add reads the password from standard input (not echoed at a terminal).
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';

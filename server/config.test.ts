@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'config-test-'));
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT.md defaults', () => {
+  it('applies the documented defaults', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });
     expect(c.PORT).toBe(3000);
     expect(c.ADMIN_HOSTS).toEqual(['admin.localhost']);

@@ -1,4 +1,4 @@
-// Reads and validates every environment variable of CONTRACT.md once, at start.
+// Reads and validates every environment variable (README.md, Configuration) once, at start.
 import { isIP } from 'node:net';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -47,7 +47,8 @@ interface RunningInfo {
 
 const infoFile = (dataDir: string) => path.join(dataDir, 'embedded-db.json');
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id is running (signal 0 checks without sending anything). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -33,10 +33,17 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new DomainError('TOO_MANY_REQUESTS', message, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)));
 export const unavailable = (message: string) => new DomainError('SERVICE_UNAVAILABLE', message);
 
-/** Errors from the driver that mean the database is away, not that the request was wrong. */
 /** A write refused by a unique index (MongoDB's and FerretDB's code 11000). */
 export const isDuplicateKey = (err: unknown) => (err as { code?: number } | null)?.code === 11000;
 
+/** An unordered `insertMany` refused only for documents already there: every write error a duplicate key. */
+export function onlyDuplicateKeys(err: unknown): boolean {
+  if (isDuplicateKey(err)) return true;
+  const errors = (err as { writeErrors?: unknown[] } | null)?.writeErrors;
+  return Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
+}
+
+/** Errors from the driver that mean the database is away, not that the request was wrong. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   return (

@@ -15,8 +15,8 @@ import type { Response } from 'express';
  */
 const PIECE = 32 * 1024;
 
-/** Batches of `size` documents from an async source of documents (a Mongoose or driver cursor). */
-export async function* inBatches<T>(source: AsyncIterable<T>, size = 500): AsyncGenerator<T[]> {
+/** Batches of `size` documents from a source of documents (a Mongoose or driver cursor, or a generator). */
+export async function* inBatches<T>(source: AsyncIterable<T> | Iterable<T>, size = 500): AsyncGenerator<T[]> {
   let batch: T[] = [];
   for await (const item of source) {
     batch.push(item);

@@ -5,18 +5,15 @@
 // reading the address), which sends it in seconds instead of minutes of HTTP on a small machine.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, type TestServer } from './helpers/test-server.ts';
 import { acceptVisit, flushVisits, resetVisitorState } from '../models/visit/index.ts';
+import { startServerAtFixedClock } from './helpers/fixed-clock-server.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  // One trusted proxy hop: each call's X-Forwarded-For stands for a visitor of its own.
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  // A fixed clock in the middle of an hour, so the per-address hour does not roll over mid-test.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Date.UTC(2026, 2, 10, 18, 20)));
+  server = await startServerAtFixedClock();
   // Signed on that clock: a token issued "later" than the server's now is refused.
   token = (await createStaffWithToken(server, { name: 'Flo Od', email: 'flood@example.com' })).token;
   resetVisitorState();

@@ -1,7 +1,7 @@
 // The API's outside contract: health, JSON errors, body limits, and recovery when the database returns.
 import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createStaffWithToken, useTestServer, type TestServer } from './helpers/test-server.ts';
+import { createStaffWithToken, keepDatabaseDown, useTestServer, type TestServer } from './helpers/test-server.ts';
 
 const server = useTestServer();
 
@@ -31,13 +31,7 @@ describe('API foundation', () => {
     const { token } = await createStaffWithToken(server, { name: 'Dee Down', email: 'down@example.com' });
     await mongoose.connection.db!.collection('probe').insertOne({ kept: true });
     // Keep the database down while asserting: kill it again each time its supervisor restarts it.
-    const keepDown = setInterval(() => {
-      try {
-        process.kill(server.db.embedded.pid()!, 'SIGKILL');
-      } catch {
-        /* between restarts */
-      }
-    }, 50);
+    const keepDown = keepDatabaseDown(server);
     try {
       await expect.poll(async () => (await server.api('GET', '/api/health')).status, { timeout: 20_000, interval: 200 }).toBe(503);
       // The supervisor restarts the engine within a second and the interval kills it again, so a

@@ -2,8 +2,7 @@
 // line, the apply and a second apply that writes nothing, the exceptions (missing, short, chargeback,
 // unmatched) and the queue, a file with a bad line refused whole, hostile uploads, agents' statements.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { createOfficeWithAdmin, useTestServer } from './helpers/test-server.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { StatementLineModel } from '../models/commissions/schema.ts';
 
@@ -40,11 +39,7 @@ async function policy(name: string, policyNumber: string, over: Record<string, u
 }
 
 beforeAll(async () => {
-  const office = await createOffice(server, ['Ben', 'Stef']);
-  admin = office.admin;
-  ben = office.agents.Ben!;
-  stef = office.agents.Stef!;
-  await StaffModel.updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
+  ({ admin, ben, stef } = await createOfficeWithAdmin(server));
   await policy('Ann Matched', 'H-100');
   await policy('Bob Short', 'H-200');
   await policy('Cy Charged', 'H-300');

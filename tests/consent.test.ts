@@ -2,8 +2,8 @@
 // consent record (version, exact text, time, address, browser, page, form) with or without the box,
 // callers that never send it work unchanged, hostile values are refused with nothing stored, and the
 // lead list carries the consent. Calls logged past the calling rules leave an activity entry.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { countLeads } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
@@ -13,14 +13,7 @@ import { callingCheck } from '../schemas/calling-hours.ts';
 import { phoneRegion } from '../schemas/phone-region.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
-let admin: string;
-let ben: string;
-
-beforeAll(async () => {
-  const office = await createOffice(server, ['Ben Carter']);
-  ({ admin } = office);
-  ben = office.agents['Ben Carter']!;
-});
+const office = useOfficeWithBen(server);
 
 /** Each submission from its own address, so the per-address limit never answers for the body. */
 let sent = 0;
@@ -29,7 +22,7 @@ function submit(body: Record<string, unknown>, headers: Record<string, string> =
   return server.api('POST', '/api/referral', { body, headers: { 'x-forwarded-for': `198.51.100.${sent}`, ...headers } });
 }
 const person = (n: string) => ({ name: `Consent ${n}`, email: `consent.${n}@example.com`, phone: '(303) 555-0188' });
-const record = (leadId: string) => trpcClient(server.url, admin).leads.get.query({ leadId });
+const record = (leadId: string) => trpcClient(server.url, office.admin).leads.get.query({ leadId });
 
 describe('the consent record', () => {
   it('keeps the ticked box with its exact text, time, address, browser, page and form', async () => {
@@ -55,7 +48,7 @@ describe('the consent record', () => {
     expect(consentRecord!.at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     // The list and the export carry the summary, never the address or browser.
     expect(lead.consent).toMatchObject({ given: true, version: CURRENT_CONSENT.version, formId: 'lead-form' });
-    const list = await server.api('GET', '/api/admin/leads', { token: admin });
+    const list = await server.api('GET', '/api/admin/leads', { token: office.admin });
     const listed = (list.body as { leadId: string; consent: Record<string, unknown> }[]).find((l) => l.leadId === res.body.leadId);
     expect(listed?.consent).toMatchObject({ given: true, version: CURRENT_CONSENT.version, pageUrl: '/contact?from=ad' });
     expect(JSON.stringify(list.body)).not.toContain('ConsentTest/1.0');
@@ -73,7 +66,7 @@ describe('the consent record', () => {
   });
 
   it('keeps no consent record for a lead staff added', async () => {
-    const created = await trpcClient(server.url, admin).leads.create.mutate(person('staff'));
+    const created = await trpcClient(server.url, office.admin).leads.create.mutate(person('staff'));
     const { consentRecord, lead } = await record(created.leadId);
     expect(consentRecord).toBeNull();
     expect(lead.consent).toBeNull();
@@ -112,9 +105,9 @@ describe('calls past the calling rules', () => {
     const phone = '(305) 555-0177';
     const res = await submit({ name: 'Florida Caller', email: 'florida.caller@example.com', phone });
     const leadId = res.body.leadId as string;
-    await trpcClient(server.url, admin).leads.claim.mutate({ leadId, claimedBy: 'Ben Carter' });
+    await trpcClient(server.url, office.admin).leads.claim.mutate({ leadId, claimedBy: 'Ben Carter' });
     const inHours = callingCheck(phoneRegion(phone), new Date()).inHours;
-    for (let i = 0; i < 4; i++) await trpcClient(server.url, ben).leads.logCall.mutate({ leadId, outcome: 'no-answer' });
+    for (let i = 0; i < 4; i++) await trpcClient(server.url, office.ben).leads.logCall.mutate({ leadId, outcome: 'no-answer' });
     const entries = await ActivityModel.find({ 'details.leadId': leadId, action: /^CALL_/ }).lean();
     if (inHours) {
       expect(entries.map((e) => e.action)).toEqual(['CALL_OVER_DAILY_CAP']);
@@ -129,7 +122,7 @@ describe('calls past the calling rules', () => {
 
     // Dialling from the call link past its warning is noted too; a Colorado lead at a good time is not.
     const before = await ActivityModel.countDocuments({ 'details.leadId': leadId, action: /^CALL_/ });
-    const dialled = await trpcClient(server.url, ben).leads.noteCallPastWarning.mutate({ leadId });
+    const dialled = await trpcClient(server.url, office.ben).leads.noteCallPastWarning.mutate({ leadId });
     expect(dialled.noted).toBe(true); // over the cap whatever the hour
     expect(await ActivityModel.countDocuments({ 'details.leadId': leadId, action: /^CALL_/ })).toBeGreaterThan(before);
   });

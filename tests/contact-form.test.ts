@@ -8,7 +8,7 @@ import { REFERRAL_MAX } from '../routers/site.ts';
 import { render } from '../src/entry-server.tsx';
 import { devAssets, fillPage, shell } from '../web/html-template.ts';
 import type { LeadFormState } from '../schemas/lead-form.ts';
-import { useTestServer } from './helpers/test-server.ts';
+import { keepDatabaseDown, useTestServer } from './helpers/test-server.ts';
 
 const clientConfig = { adminHosts: ['admin.localhost'], googleClientId: null, apiBase: '' };
 /** The page as the server draws it, from the source (these tests build no bundles). */
@@ -158,13 +158,7 @@ describe('POST /contact (no JavaScript)', () => {
 
   it('shows the server error text with the values kept while the database is down', async () => {
     // Kept down while asserting: killed again each time its supervisor restarts it.
-    const keepDown = setInterval(() => {
-      try {
-        process.kill(server.db.embedded.pid()!, 'SIGKILL');
-      } catch {
-        /* between restarts */
-      }
-    }, 50);
+    const keepDown = keepDatabaseDown(server);
     try {
       const attempt = async () => {
         const res = await post(valid('db.down@example.com'), newAddress());

@@ -2,7 +2,7 @@
 // data folder would try them: the quick start's keys (key file mode) are nowhere in DATA_DIR, a
 // token signed with anything found there is refused, and a planted medical phrase appears in no
 // database file (the SQLite file and its WAL included) while the console still shows it.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import mongoose from 'mongoose';
@@ -12,19 +12,12 @@ import { trpcClient } from './helpers/trpc-client.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 import { isEncrypted, openText } from '../server/field-crypto.ts';
 import type { SuppressionDoc } from '../models/privacy/suppression-store.ts';
+import { filesUnder } from './helpers/data-files.ts';
 
 // No JWT_SECRET: both keys come from the generated key file, as in the quick start.
 const server = useTestServer({ JWT_SECRET: '' });
 const PHRASE = 'HIV positive since 2019';
 let admin: string;
-
-/** Every file under a folder, recursively. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p) : statSync(p).isFile() ? [p] : [];
-  });
-}
 
 /** Every string an attacker could try as a signing key: whole files, lines, words, JSON strings. */
 function candidateSecrets(dir: string): Set<string> {

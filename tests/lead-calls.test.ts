@@ -1,24 +1,17 @@
 // Logging a call (docs/product.md §10): what a bad call is refused with (changing nothing), how a
 // call moves the lead's status, a burst of calls on one lead, and a call racing an unclaim.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { ActivityModel } from '../models/activity.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
 const server = useTestServer();
-let admin: string;
-let ben: string;
+const office = useOfficeWithBen(server);
 
-beforeAll(async () => {
-  const office = await createOffice(server, ['Ben Carter']);
-  ({ admin } = office);
-  ben = office.agents['Ben Carter']!;
-});
-
-const asAdmin = () => trpcClient(server.url, admin);
-const asBen = () => trpcClient(server.url, ben);
+const asAdmin = () => trpcClient(server.url, office.admin);
+const asBen = () => trpcClient(server.url, office.ben);
 type CallInput = Parameters<ReturnType<typeof asBen>['leads']['logCall']['mutate']>[0];
 const logCall = (input: CallInput) => outcome(asBen().leads.logCall.mutate(input));
 const record = (leadId: string) => asAdmin().leads.get.query({ leadId });

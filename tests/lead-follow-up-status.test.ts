@@ -1,23 +1,16 @@
 // The status "follow-up" always comes with a time, so the lead stays in its agent's My work: the time
 // given, the pending one, or 10:00 on the next business day in the lead's zone; bad times change nothing;
 // a lost or closed lead drops its follow-up.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { nextBusinessMorning } from '../schemas/follow-up-time.ts';
 
 const server = useTestServer();
-let admin: string;
-let ben: string;
+const office = useOfficeWithBen(server);
 
-beforeAll(async () => {
-  const office = await createOffice(server, ['Ben Carter']);
-  ({ admin } = office);
-  ben = office.agents['Ben Carter']!;
-});
-
-const asAdmin = () => trpcClient(server.url, admin);
-const asBen = () => trpcClient(server.url, ben);
+const asAdmin = () => trpcClient(server.url, office.admin);
+const asBen = () => trpcClient(server.url, office.ben);
 const inHours = (n: number) => new Date(Date.now() + n * 3600_000);
 
 let made = 0;

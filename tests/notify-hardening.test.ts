@@ -5,14 +5,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../web/app.ts';
-import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { OutboxModel } from '../models/outbox.ts';
 import { VISITOR_MAILS_PER_DOMAIN_PER_HOUR, takeVisitorMailQuota } from '../models/mail-quota.ts';
 import { signSlackRequest } from '../notify/slack/signature.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';
+import { startAppWithNotifier } from './helpers/app-with-notifier.ts';
 
 const SECRET = 'slack-signing-secret-for-tests';
 let db: TestDatabase;
@@ -34,20 +33,7 @@ async function startApp(env: Record<string, string>, origin = slack.url) {
     TRUST_PROXY: '1',
     ...env,
   });
-  const { app, close } = await createApp(config, { ssr: false, slackResponseOrigin: origin });
-  const notifier = startNotifier(config, { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: origin });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await notifier.stop();
-      await close();
-    },
-  };
+  return startAppWithNotifier(config, origin, { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: origin });
 }
 
 let n = 0;

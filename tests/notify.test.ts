@@ -1,11 +1,8 @@
 // Speed to lead: Slack alerts and claims, email notices, the outbox's retries and restarts, and the
 // 20-hour reminder, against a local Slack stand-in and a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { loadConfig } from '../server/config.ts';
-import { createApp } from '../web/app.ts';
-import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
+import type { NotifierOptions } from '../notify/worker.ts';
 import { signSlackRequest } from '../notify/slack/signature.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
@@ -15,6 +12,7 @@ import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';
+import { startAppWithNotifier } from './helpers/app-with-notifier.ts';
 
 const SECRET = 'slack-signing-secret-for-tests';
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -39,22 +37,7 @@ async function startApp(opts: NotifierOptions = {}, env: Record<string, string> 
   });
   // Replies go to the Slack stand-in, as they would go to Slack's own host.
   const notify = { retryBaseMs: 100, retryMaxMs: 400, slackResponseOrigin: slack.url, ...opts };
-  const { app, close } = await createApp(config, { ssr: false, slackResponseOrigin: slack.url });
-  const notifier = startNotifier(config, notify);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    notifier,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await notifier.stop();
-      await close();
-    },
-  };
+  return startAppWithNotifier(config, slack.url, notify);
 }
 
 const post = (url: string, body: unknown, auth?: string) =>

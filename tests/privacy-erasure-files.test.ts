@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createOffice, useTestServer } from './helpers/test-server.ts';
+import { createOfficeWithAdmin, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { backupBytes, dataFiles, foundIn } from './helpers/data-files.ts';
-import { StaffModel } from '../models/staff.ts';
 
 const server = useTestServer();
 const work = mkdtempSync(path.join(tmpdir(), 'erasure-files-'));
@@ -53,11 +52,7 @@ async function everything(label: string) {
 }
 
 beforeAll(async () => {
-  const office = await createOffice(server, ['Ben', 'Stef']);
-  admin = office.admin;
-  ben = office.agents.Ben!;
-  stef = office.agents.Stef!;
-  await StaffModel.updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
+  ({ admin, ben, stef } = await createOfficeWithAdmin(server));
   expect(
     (await server.api('POST', '/api/referral', { body: { ...PERSON, consent: true, pageUrl: '/', formId: 'lead-form' } })).status,
   ).toBe(201);

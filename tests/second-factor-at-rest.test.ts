@@ -3,7 +3,7 @@
 // nor in a backup; the stored secret is sealed (enc:v1), recovery codes are salted argon2id hashes,
 // and the older clear secrets and SHA-256 codes are sealed and wrapped once at start and keep working.
 // Also the smaller guards: live tickets, repeated query parameters, password choices.
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -14,19 +14,13 @@ import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { walkSealedFields } from '../models/at-rest.ts';
 import { isEncrypted, openText } from '../server/field-crypto.ts';
 import { readBackup, writeBackup } from '../scripts/db-snapshot.ts';
+import { filesUnder } from './helpers/data-files.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 const post = (p: string, body: unknown, token?: string) =>
   server.api('POST', p, { body, token, headers: { 'x-forwarded-for': '203.0.113.9' } });
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 const factors = () => mongoose.connection.collection<{ _id: string } & Record<string, unknown>>('staff_factors');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p) : statSync(p).isFile() ? [p] : [];
-  });
-}
 
 describe('a copy of the data folder or a backup', () => {
   it('holds neither the authenticator secret nor a recovery code, and cannot sign in with the password', async () => {

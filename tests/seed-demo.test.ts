@@ -5,8 +5,6 @@
 // calling hours on their records, and the customer list shows policies' carriers and lines with ages.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -18,6 +16,7 @@ import { createApp } from '../web/app.ts';
 import { ageIns, renewalsWithin, todayIn } from '../schemas/book-windows.ts';
 import { callingCheck } from '../schemas/calling-hours.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
+import { listenLocally } from './helpers/listen.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'seed-'));
@@ -73,10 +72,7 @@ async function serveSeeded() {
   });
   const db = await connectDatabase({ dataDir });
   const { app, close } = await createApp(config, { ssr: false });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url } = await listenLocally(app);
   return {
     url,
     async stop() {

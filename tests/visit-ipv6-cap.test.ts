@@ -1,19 +1,16 @@
 // Visit tracking's per-address cap counts an IPv6 visitor by its /56: rotating through the /64s of one
 // network (a home router hands out 256 of them) does not buy more counted visits (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import type { TestServer } from './helpers/test-server.ts';
 import { resetVisitorState } from '../models/visit/index.ts';
 import { VISIT_LIMITS } from '../schemas/analytics.ts';
+import { startServerAtFixedClock } from './helpers/fixed-clock-server.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const visit = { page: 'home', userAgent: UA, referrer: 'direct' };
 let server: TestServer;
 beforeAll(async () => {
-  // One trusted hop: X-Forwarded-For is the visitor's address.
-  server = await startTestServer({ TRUST_PROXY: '1' });
-  // A fixed clock, so the cap's hour does not roll over mid-test.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(Date.UTC(2026, 2, 10, 18, 20)));
+  server = await startServerAtFixedClock();
   resetVisitorState();
 });
 afterAll(async () => {

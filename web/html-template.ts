@@ -28,6 +28,18 @@ interface Assets {
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
+/** The manifest keys of `roots` and of every chunk they import, transitively, each once, in visiting order. */
+export function importedChunks(manifest: Record<string, { imports?: string[] }>, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return [...seen];
+}
+
 /**
  * A bundle's assets from its build manifest: the entry, the chunks it imports (transitively) and
  * their stylesheets, inlined so the first paint waits for no request.
@@ -36,14 +48,7 @@ export function builtAssets(clientDir: string, bundle: Bundle): Assets {
   const { entry, manifest: file } = bundles[bundle];
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', file), 'utf8')) as Record<string, ManifestChunk>;
   if (!manifest[entry]) throw new Error(`${file} has no ${entry}: run npm run build`);
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const child of manifest[key].imports ?? []) visit(child);
-  };
-  visit(entry);
-  const chunks = [...seen].map((key) => manifest[key]);
+  const chunks = importedChunks(manifest, [entry]).map((key) => manifest[key]);
   const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
   return {
     script: `/${manifest[entry].file}`,

@@ -44,7 +44,7 @@ const clientConfigOf = (config: Config): ClientConfig => ({
 });
 
 /**
- * Canonical links name the site's own origin (PUBLIC_URL, CONTRACT.md), never the Host header a
+ * Canonical links name the site's own origin (PUBLIC_URL, README.md's Configuration), never the Host header a
  * request happens to carry: the page is the same for every visitor.
  */
 const siteOrigin = (config: Config) => config.publicUrl;

@@ -3,7 +3,7 @@
 // lines under their keys, so a second run of the same file, or a run cut short and run again, writes each
 // line once (docs/commissions.md).
 import type { StatementLineResult, StatementReport } from '../../schemas/commissions.ts';
-import { badRequest, isDuplicateKey } from '../../server/errors.ts';
+import { badRequest, onlyDuplicateKeys } from '../../server/errors.ts';
 import { recordAudit, type AuditActor } from '../audit.ts';
 import { updatePolicy } from '../policies/index.ts';
 import { PolicyModel } from '../policies/schema.ts';
@@ -121,10 +121,7 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
       await StatementLineModel.insertMany(docs.slice(i, i + BATCH), { ordered: false });
     } catch (err) {
       // A line an earlier or parallel run of the same file already stored: the same key, taken once.
-      const errors = (err as { writeErrors?: unknown[] }).writeErrors;
-      const allDuplicates =
-        Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
-      if (!allDuplicates && !isDuplicateKey(err)) throw err;
+      if (!onlyDuplicateKeys(err)) throw err;
     }
   }
   const lapsed = await lapsePolicies(

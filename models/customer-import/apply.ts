@@ -5,7 +5,7 @@
 // crashed run left and finishes the rest; a run after a complete one finds nothing to do. One activity
 // entry and one audit entry record the import; a customer closed from a lead gets a timeline entry.
 import type { ImportReport } from '../../schemas/customer-import.ts';
-import { badRequest, isDuplicateKey } from '../../server/errors.ts';
+import { badRequest, onlyDuplicateKeys } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
 import { recordAudit } from '../audit.ts';
 import { CustomerModel, toDocFields } from '../customer.ts';
@@ -33,10 +33,7 @@ async function insertAll(model: typeof CustomerModel | typeof PolicyModel, docs:
   try {
     await (model as typeof CustomerModel).insertMany(docs, { ordered: false });
   } catch (err) {
-    const errors = (err as { writeErrors?: unknown[] }).writeErrors;
-    const allDuplicates =
-      Array.isArray(errors) && errors.length > 0 && errors.every((e) => isDuplicateKey((e as { err?: unknown }).err ?? e));
-    if (!allDuplicates && !isDuplicateKey(err)) throw err;
+    if (!onlyDuplicateKeys(err)) throw err;
   }
 }
 

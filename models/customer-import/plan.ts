@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { ImportCounts, ImportReport, ImportRowResult } from '../../schemas/customer-import.ts';
-import { readImportRow, type ImportCustomer } from '../../schemas/customer-import-row.ts';
+import { POLICY_TERMS, readImportRow, type ImportCustomer } from '../../schemas/customer-import-row.ts';
 import type { PolicyData } from '../../schemas/policy.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { CustomerModel } from '../customer.ts';
@@ -52,18 +52,7 @@ const policyKey = (p: Pick<PolicyData, 'carrier' | 'policyNumber' | 'line' | 'ef
     : `${p.carrier.toLowerCase()}\u0000\u0000${p.line}\u0000${p.effectiveDate}`;
 
 const CUSTOMER_COMPARED = ['name', 'email', 'phone', 'birthDate', 'age'] as const;
-const POLICY_COMPARED = [
-  'carrier',
-  'line',
-  'planName',
-  'policyNumber',
-  'status',
-  'effectiveDate',
-  'renewalDate',
-  'premiumCents',
-  'premiumPeriod',
-  'writingAgent',
-] as const;
+const POLICY_COMPARED = [...POLICY_TERMS, 'premiumCents', 'premiumPeriod', 'writingAgent'] as const;
 
 /** The fields the row gives that differ from the stored ones (phones compared by their digits; a blank agent leaves it). */
 function customerChanges(stored: StoredCustomer, given: ImportCustomer): Partial<ImportCustomer> {

@@ -1,4 +1,4 @@
-// Who was given which lead and when (issue 27): one document per assignment or claim in
+// Who was given which lead and when (docs/product.md §11): one document per assignment or claim in
 // `lead_assignments`, and per escalation return in `lead_escalations` (escalate.ts); the dashboard's
 // fairness and load table reads both over a period.
 import mongoose from 'mongoose';

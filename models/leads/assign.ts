@@ -1,4 +1,4 @@
-// Automatic assignment (issue 27). In round robin a new lead goes to the available agent licensed in
+// Automatic assignment (docs/product.md §11). In round robin a new lead goes to the available agent licensed in
 // its state whose fair share is most behind (each eligible agent earns an equal part of every lead,
 // the chosen one spends a whole lead: models/availability.ts takeTurn), ties to the least
 // recently assigned. The claim is the folder's conditional write (changeLead), so a lead never has

@@ -1,4 +1,4 @@
-// Issue 27's "Done when" simulation over the rules themselves (no database, so 1,000 leads take
+// The assignment rules' week-long simulation (docs/product.md §11) over the rules themselves (no database, so 1,000 leads take
 // milliseconds): a simulated week of 1,000 leads, three agents (Ava and Ben licensed in five states,
 // Cleo in CO and TX only; Ben away for the second day), round robin (pickAgent, eligibleFor and the
 // shares takeTurn stores) and the escalation ladder at 30 / 60 / 180 minutes (dueSteps).

@@ -1,4 +1,4 @@
-// A person's erasure on request (issue 25, models/privacy/erase.ts): the lead keeps its status, holder,
+// A person's erasure on request (README.md, Contact rules; models/privacy/erase.ts): the lead keeps its status, holder,
 // dates, region, last call and any consent record, and loses the name, email, phone and notes (one
 // conditional write of the lead), its duplicate keys and the notes of its timeline.
 import mongoose from 'mongoose';

@@ -1,4 +1,4 @@
-// The escalation ladder (issue 27) for a lead nobody has called, at the minutes an admin sets (Office
+// The escalation ladder (docs/product.md §11) for a lead nobody has called, at the minutes an admin sets (Office
 // settings): a reminder to its holder (to the team while nobody holds it), then back to the pool (or
 // to the next agent in round robin), then a notice to the admins. The holder's steps count from the
 // claim, the admins' from arrival. Each holding has its own ladder, each step run once per holding

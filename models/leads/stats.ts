@@ -105,7 +105,7 @@ export async function leadStats() {
   };
 }
 
-/** The legacy `<first name lower-cased>Leads` keys of CONTRACT.md (benLeads, stefLeads). */
+/** The legacy `<first name lower-cased>Leads` keys of docs/api.md (benLeads, stefLeads). */
 export function legacyAgentKeys(agents: AgentStats[]): Record<string, AgentStats['leads']> {
   return Object.fromEntries(agents.map((a) => [`${a.name.trim().split(/\s+/)[0].toLowerCase()}Leads`, a.leads]));
 }

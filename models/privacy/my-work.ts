@@ -1,4 +1,4 @@
-// My work without the people who asked not to be contacted (issue 25): their leads leave the call lists.
+// My work without the people who asked not to be contacted (README.md, Contact rules): their leads leave the call lists.
 import type { MyWork } from '../../schemas/lead.ts';
 import { suppressionsFor } from './suppression-store.ts';
 

@@ -1,4 +1,4 @@
-// The record of each privacy request (issue 25): who asked for an export or an erasure, when, and what was
+// The record of each privacy request (README.md, Contact rules): who asked for an export or an erasure, when, and what was
 // done, kept 24 months as the law asks. The person is named only by the keyed hashes of their email and
 // phone (suppression-store.ts), so the record of an erasure does not undo it.
 import mongoose, { Schema } from 'mongoose';

@@ -1,8 +1,9 @@
 // The do-not-contact list: one document per email address or phone number a person asked us not to use,
 // keyed by an HMAC of the normalised address or number (never the address or number itself), with who
 // recorded it, when and why, and who lifted it. The HMAC key is derived from the data keys
-// (server/field-crypto.ts, docs/decisions/006), which live outside DATA_DIR: a copy of the data folder
-// cannot test guessed phone numbers against the list, as it could against a plain hash.
+// (server/field-crypto.ts, docs/decisions/006-keys-and-encryption-at-rest.md), which live outside
+// DATA_DIR: a copy of the data folder cannot test guessed phone numbers against the list, as it could
+// against a plain hash.
 //
 // The mark on leads and customers is derived when they are read (suppressionsFor), not written on them:
 // a lookup by _id per page of leads is cheap, the lead list's index entries stay as they are (no rebuild,

@@ -13,13 +13,7 @@ import {
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
 import { CustomerModel } from '../../models/customer.ts';
 import { readLead } from '../../models/leads/index.ts';
-
-function random(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) % 4294967296;
-    return seed / 4294967296;
-  };
-}
+import { random } from './random.ts';
 
 const COVERAGE = [
   'Low deductible, keep current doctors',

@@ -9,6 +9,7 @@ import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
 import { closeLeadIntoCustomer } from '../../models/customer-close.ts';
 import { DEMO_AGENTS } from './staff.ts';
+import { random } from './random.ts';
 
 const MARK = 'demo-seed-leads';
 const HOUR = 3600_000;
@@ -82,14 +83,6 @@ const NOTES = [
  * New York to Honolulu (their records show calling hours; at most hours of the day one is outside them).
  */
 const AREA_CODES = [303, 212, 720, 305, 312, 719, 602, 213, 970, 808, 405, 907, 206, 404];
-
-/** Deterministic pseudo-random numbers, so every demo database looks alike. */
-function random(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) % 4294967296;
-    return seed / 4294967296;
-  };
-}
 
 interface Plan {
   ageHours: number;

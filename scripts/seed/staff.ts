@@ -1,4 +1,4 @@
-// Demo staff for `npm run seed:demo`: the two agents of CONTRACT.md. Running it again changes nothing.
+// Demo staff for `npm run seed:demo`: the two agents of docs/api.md (Ben and Stef). Running it again changes nothing.
 import { upsertStaff } from '../../models/staff.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';

@@ -1,4 +1,4 @@
-// The Away switch with its optional end (issue 27), shared by the Staff page (an admin sets an
+// The Away switch with its optional end (docs/product.md §11), shared by the Staff page (an admin sets an
 // agent's) and the settings menu (an agent sets their own). The end is a local date and time.
 import { useId } from 'react';
 

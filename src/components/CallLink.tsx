@@ -1,7 +1,7 @@
 // The tap-to-call link of a lead. Outside the lead's calling hours, or past Florida's daily cap, it
 // asks first ("It is 8:30 PM for this lead (Florida): calling hours are 8 AM–8 PM"); calling anyway
 // is noted in the activity log (leads.noteCallPastWarning) before the phone dials. PhoneLink: the call
-// link, or for a person who asked not to be contacted the warning in its place (issue 25).
+// link, or for a person who asked not to be contacted the warning in its place (README.md, Contact rules).
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { LeadView } from '../../schemas/lead.ts';

@@ -1,4 +1,4 @@
-// "Asked not to be contacted" on screen (issue 25): the badge of the lists, the warning that replaces a
+// "Asked not to be contacted" on screen (README.md, Contact rules): the badge of the lists, the warning that replaces a
 // call link, the record's panel with both dates (the request and any newer form submission), the
 // one-tap action that records it, and an admin's lift with a reason.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

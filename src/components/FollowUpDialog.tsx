@@ -2,11 +2,9 @@
 // day in the lead's zone (follow-up-form.ts), with the lead's own time of the pick beneath. Saving sets the
 // status and the follow-up together, so the lead shows in its agent's My work; Cancel leaves the status.
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import type { LeadView } from '../../schemas/lead.ts';
-import { useTRPC } from '../lib/trpc.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { useLeadSaved } from '../lib/use-lead-saved.ts';
+import { useLeadUpdate } from '../lib/use-lead-saved.ts';
 import { Alert, DialogFrame } from './DialogFrame.tsx';
 import { DialogActions, inputClass } from './ui.tsx';
 import { checkFollowUp, defaultFollowUpInput, leadLocalTime } from './follow-up-form.ts';
@@ -20,21 +18,11 @@ export function FollowUpDialog({
   onClose(): void;
   onSaved(lead: LeadView): void;
 }) {
-  const trpc = useTRPC();
   const id = useId();
-  const leadSaved = useLeadSaved();
   const [value, setValue] = useState(() => defaultFollowUpInput(lead.region, new Date()));
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.leads.update.mutationOptions({
-      onSuccess: (saved) => {
-        void leadSaved(saved);
-        onSaved(saved);
-      },
-      onError: (err) => setFailure(errorMessage(err, 'Error updating lead status. Please try again.')),
-    }),
-  );
+  const save = useLeadUpdate(onSaved, (err) => setFailure(errorMessage(err, 'Error updating lead status. Please try again.')));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);

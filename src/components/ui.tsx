@@ -1,5 +1,5 @@
-// The admin console's small kit: one look for inputs and buttons, a labelled text field, a data table with
-// its message row, the boxes that stand in for a list that cannot be shown, a pager and the feedback toast.
+// The admin console's small kit: one look for inputs and buttons, a field's label, a labelled text field,
+// a data table with its message row, the boxes that stand in for a list that cannot be shown, a pager and the feedback toast.
 // Pages compose these instead of repeating class strings.
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,15 @@ export const primaryButton =
 export const secondaryButton =
   'min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50';
 
+/** The label above a field. */
+export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
+      {children}
+    </label>
+  );
+}
+
 /** A required text input with its label. */
 export function TextField(props: {
   label: string;
@@ -27,9 +36,7 @@ export function TextField(props: {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
+      <FieldLabel htmlFor={id}>{props.label}</FieldLabel>
       <input
         id={id}
         type={props.type ?? 'text'}

@@ -1,4 +1,4 @@
-// Settings the server hands to the browser (CONTRACT.md variables the client needs).
+// Settings the server hands to the browser (the variables of README.md's Configuration the client needs).
 import { createContext, useContext } from 'react';
 import type { ClientConfig } from '../../schemas/render.ts';
 

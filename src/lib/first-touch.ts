@@ -1,4 +1,4 @@
-// The visit's first touch in the browser (issue 26), cookieless as the visit tracking is: the first page
+// The visit's first touch in the browser (docs/product.md §3), cookieless as the visit tracking is: the first page
 // view of a browser session keeps its landing page, the other site that sent the visitor and its utm_*
 // parameters in sessionStorage, and the lead form sends them with a submission (schemas/first-touch.ts).
 import { firstTouchOfPage, type FirstTouchSent } from '../../schemas/first-touch-page.ts';

@@ -2,7 +2,7 @@
 // list page, record and My work answer at once (lead-cache.ts), and the lead and activity queries are asked
 // again, so no view or dialog opens on the lead as it was before the save.
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadView } from '../../schemas/lead.ts';
 import { useTRPC } from './trpc.ts';
 import { withSavedLead } from './lead-cache.ts';
@@ -20,5 +20,20 @@ export function useLeadSaved() {
       ]).then(() => undefined);
     },
     [queryClient, trpc],
+  );
+}
+
+/** `leads.update` for a dialog: the saved lead goes into every view as above, then to `onSaved`. */
+export function useLeadUpdate(onSaved: (lead: LeadView) => void, onError: (err: unknown) => void) {
+  const trpc = useTRPC();
+  const leadSaved = useLeadSaved();
+  return useMutation(
+    trpc.leads.update.mutationOptions({
+      onSuccess: (saved) => {
+        void leadSaved(saved);
+        onSaved(saved);
+      },
+      onError,
+    }),
   );
 }

@@ -2,8 +2,6 @@
 // server unchanged (in a database of its own, dropped afterwards). Also the real app over it.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -13,6 +11,7 @@ import { startEmbeddedDb } from '../../server/embedded-db.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { StaffModel, hashPassword } from '../../models/staff.ts';
 import { trpcClient } from '../helpers/trpc-client.ts';
+import { listenLocally } from '../helpers/listen.ts';
 
 export interface Engine {
   uri: string;
@@ -72,10 +71,7 @@ export async function startAppServer(opts: { embedded?: boolean; dbName?: string
     JWT_SECRET: 'engine-secret-engine-secret-engine-0123',
   });
   const { app, close } = await createApp(config, { ssr: false });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url } = await listenLocally(app);
   const call = async (method: string, to: string, token: string, body?: unknown) => {
     const res = await fetch(url + to, {
       method,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { socketDir, startEmbeddedDb } from '../../server/embedded-db.ts';
+import { isAlive as alive, socketDir, startEmbeddedDb } from '../../server/embedded-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -15,14 +15,6 @@ const children: ChildProcess[] = [];
 // SIGTERM, which tsx passes on to the node process it runs (a SIGKILL would orphan that one).
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGTERM')));
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
 const mode = (file: string) => statSync(file).mode & 0o777;
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000) {

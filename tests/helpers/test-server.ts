@@ -1,12 +1,11 @@
 // Starts the real Express app (API only) on a random port over a fresh embedded database.
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createApp } from '../../web/app.ts';
 import { StaffModel, hashPassword } from '../../models/staff.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './test-db.ts';
+import { listenLocally } from './listen.ts';
 
 export interface TestServer {
   url: string;
@@ -38,10 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}, appOptio
     ...env,
   });
   const { app, close } = await createApp(config, { ...appOptions, ssr: false });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, url } = await listenLocally(app);
   return {
     url,
     config,
@@ -126,4 +122,43 @@ export async function createOffice(server: TestServer, agents: string[] = ['Ben 
     tokens[name] = (await createStaffWithToken(server, { name, email, isAgent: true })).token;
   }
   return { admin, agents: tokens };
+}
+
+/** The office of `createOffice` with the agent Ben Carter only, made before the file's tests; read its tokens inside them. */
+export function useOfficeWithBen(server: TestServer): { admin: string; ben: string } {
+  const office = { admin: '', ben: '' };
+  beforeAll(async () => {
+    const made = await createOffice(server, ['Ben Carter']);
+    office.admin = made.admin;
+    office.ben = made.agents['Ben Carter']!;
+  });
+  return office;
+}
+
+/** Adds a lead as staff over REST (`POST /api/admin/leads`), which must answer 201; answers its id. */
+export async function addLeadOverRest(server: TestServer, token: string, body: { name: string; email: string; phone: string }) {
+  const res = await server.api('POST', '/api/admin/leads', { token, body });
+  expect(res.status).toBe(201);
+  return res.body.leadId as string;
+}
+
+/** `createOffice` with the agents Ben and Stef, its admin made an admin of the console too (isAdmin). */
+export async function createOfficeWithAdmin(server: TestServer) {
+  const office = await createOffice(server, ['Ben', 'Stef']);
+  await StaffModel.updateOne({ email: 'office@example.com' }, { $set: { isAdmin: true } });
+  return { admin: office.admin, ben: office.agents.Ben!, stef: office.agents.Stef! };
+}
+
+/**
+ * Keeps the embedded database down: kills its engine now and every 50 ms, as its supervisor restarts it.
+ * Stop with clearInterval on the answer.
+ */
+export function keepDatabaseDown(server: TestServer): ReturnType<typeof setInterval> {
+  return setInterval(() => {
+    try {
+      process.kill(server.db.embedded.pid()!, 'SIGKILL');
+    } catch {
+      /* between restarts */
+    }
+  }, 50);
 }

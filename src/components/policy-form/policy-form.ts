@@ -1,15 +1,9 @@
 // The policy form's state and checks: text for every input, dollars typed turned into cents, and the
 // payload the policies procedures take, with every problem under its own field by the shared rules.
-import { policyData, type PolicyData, type PolicyView } from '../../../schemas/policy.ts';
+import { policyData, type PolicyData, type PolicyTermsText, type PolicyView } from '../../../schemas/policy.ts';
 import { centsFromDollars, dollarsText } from '../../../schemas/policy-rules.ts';
 
-export interface PolicyForm {
-  carrier: string;
-  line: string;
-  planName: string;
-  policyNumber: string;
-  status: string;
-  effectiveDate: string;
+export interface PolicyForm extends PolicyTermsText {
   renewalDate: string;
   premium: string;
   premiumPeriod: string;

@@ -159,6 +159,20 @@ function SettingsMenu({
 
   const item =
     'block min-h-11 w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus-visible:-outline-offset-2';
+  /** An entry that closes the menu, then opens what it names. */
+  const menuItem = (label: string, onPick: () => void) => (
+    <button
+      type="button"
+      role="menuitem"
+      className={item}
+      onClick={() => {
+        setOpen(false);
+        onPick();
+      }}
+    >
+      {label}
+    </button>
+  );
   return (
     <div ref={root} className="relative">
       <button
@@ -177,31 +191,9 @@ function SettingsMenu({
           aria-label="Settings"
           className="absolute right-0 z-40 mt-2 w-48 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
         >
-          <button
-            type="button"
-            role="menuitem"
-            className={item}
-            onClick={() => {
-              setOpen(false);
-              onChangePassword();
-            }}
-          >
-            Change Password
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={item}
-            onClick={() => {
-              setOpen(false);
-              onSecurity();
-            }}
-          >
-            Sign-in security
-          </button>
-          <button type="button" role="menuitem" className={item} onClick={() => (setOpen(false), onAway())}>
-            Away
-          </button>
+          {menuItem('Change Password', onChangePassword)}
+          {menuItem('Sign-in security', onSecurity)}
+          {menuItem('Away', onAway)}
           <button type="button" role="menuitem" className={item} onClick={onLogout}>
             Logout
           </button>

@@ -40,37 +40,42 @@ export function AdminNav({ adminHost, isAdmin, workCount }: { adminHost: boolean
       aria-label="Admin"
       className="fixed inset-x-0 bottom-0 z-40 flex border-t border-white/10 bg-brand-900 pb-[env(safe-area-inset-bottom)] md:static md:flex-col md:gap-1 md:border-0 md:px-3 md:pb-0"
     >
-      {items.map((item) => (
-        <NavLink
-          key={item.screen}
-          to={adminPath(adminHost, item.screen)}
-          className={({ isActive }) => `${entry(isActive)} ${ADMIN_NAV.includes(item) ? 'hidden md:flex' : ''}`}
-        >
-          <span className="relative">
-            <Icon name={item.icon} />
-            {item.screen === 'work' && workCount > 0 && (
-              <span
-                aria-hidden="true"
+      {items.map((item) => {
+        const count = item.screen === 'work' ? workCount : 0;
+        return (
+          <NavLink
+            key={item.screen}
+            to={adminPath(adminHost, item.screen)}
+            className={({ isActive }) => `${entry(isActive)} ${ADMIN_NAV.includes(item) ? 'hidden md:flex' : ''}`}
+          >
+            <span className="relative">
+              <Icon name={item.icon} />
+              <WorkCount
+                count={count}
                 className="absolute -right-2.5 -top-1.5 min-w-5 rounded-full bg-amber-400 px-1 text-center text-[0.7rem] font-bold leading-5 text-slate-900 md:hidden"
-              >
-                {workCount}
-              </span>
-            )}
-          </span>
-          {item.label}
-          {item.screen === 'work' && workCount > 0 && (
-            <span
-              aria-hidden="true"
-              className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline"
-            >
-              {workCount}
+              />
             </span>
-          )}
-          {item.screen === 'work' && workCount > 0 && <span className="sr-only">, {workCount} to do</span>}
-        </NavLink>
-      ))}
+            {item.label}
+            <WorkCount
+              count={count}
+              className="ml-auto hidden min-w-6 rounded-full bg-amber-400 px-1.5 text-center text-xs font-bold leading-6 text-slate-900 md:inline"
+            />
+            {count > 0 && <span className="sr-only">, {count} to do</span>}
+          </NavLink>
+        );
+      })}
       {isAdmin && <MoreMenu adminHost={adminHost} />}
     </nav>
+  );
+}
+
+/** My work's count on its entry: on the icon on a phone, at the end of the row on a wide screen. */
+function WorkCount({ count, className }: { count: number; className: string }) {
+  if (count <= 0) return null;
+  return (
+    <span aria-hidden="true" className={className}>
+      {count}
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-// Privacy (CONTRACT.md: GET /privacy): what is collected and why, how long it is kept, the consent and
+// Privacy (GET /privacy, docs/product.md §2): what is collected and why, how long it is kept, the consent and
 // texting terms, how to ask for a copy or erasure, and the geolocation data's attribution. Copy in
 // src/privacy-content.ts; the consent wording itself comes from schemas/consent.ts.
 import { site } from '../../content.ts';

@@ -11,6 +11,7 @@ import { saveSession, useAdminHost, useStoredSession } from '../../../lib/sessio
 import { GoogleSignInButton } from './GoogleSignInButton.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { SecondStepForm, type SecondStep } from './SecondStepForm.tsx';
+import { SignInButton, SignInError } from './sign-in-parts.tsx';
 
 export default function LoginPage() {
   const trpc = useTRPC();
@@ -91,19 +92,9 @@ export default function LoginPage() {
                 />
               </div>
 
-              {error && (
-                <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-                  {error}
-                </p>
-              )}
+              <SignInError id={errorId} error={error} />
 
-              <button
-                type="submit"
-                disabled={busy || !hydrated}
-                className="min-h-11 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-              >
-                {login.isPending ? 'Signing in...' : 'Sign In'}
-              </button>
+              <SignInButton disabled={busy || !hydrated}>{login.isPending ? 'Signing in...' : 'Sign In'}</SignInButton>
             </form>
 
             {/* The divider is always there; without Google, what stands under it says why there is no button. */}

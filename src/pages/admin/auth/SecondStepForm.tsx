@@ -7,6 +7,7 @@ import { saveSession } from '../../../lib/session.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { inputClass } from '../../../components/ui.tsx';
 import { PasskeyButton } from './PasskeyButton.tsx';
+import { SignInButton, SignInError } from './sign-in-parts.tsx';
 
 /** What the password step answered an account with a second factor. */
 export interface SecondStep {
@@ -60,18 +61,8 @@ export function SecondStepForm({ step, onCancel }: { step: SecondStep; onCancel:
           className={inputClass}
         />
       </div>
-      {error && (
-        <p id={errorId} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={mfa.isPending}
-        className="min-h-11 w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {mfa.isPending ? 'Checking...' : 'Verify'}
-      </button>
+      <SignInError id={errorId} error={error} />
+      <SignInButton disabled={mfa.isPending}>{mfa.isPending ? 'Checking...' : 'Verify'}</SignInButton>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         {hasTotp && step.methods.includes('recovery') && (
           <button type="button" className="min-h-11 text-brand-700 underline" onClick={() => setUseRecovery(!useRecovery)}>

@@ -22,6 +22,17 @@ export function StatementImport() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
+  /** Runs an upload with the controls disabled; its refusal becomes the notice. */
+  const whileBusy = async (upload: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await upload();
+    } catch (err) {
+      setNotice({ tone: 'error', message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
   const choose = async (chosen: File | null) => {
     setNotice(null);
     setReport(null);
@@ -29,19 +40,11 @@ export function StatementImport() {
     if (!chosen) return;
     if (chosen.size > MAX_STATEMENT_BYTES)
       return setNotice({ tone: 'error', message: 'The file is larger than 10 MB; split it into smaller files' });
-    setBusy(true);
-    try {
-      setReport(await dryRunStatementFile(apiBase, getToken() ?? '', chosen));
-    } catch (err) {
-      setNotice({ tone: 'error', message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(async () => setReport(await dryRunStatementFile(apiBase, getToken() ?? '', chosen)));
   };
   const apply = async () => {
     if (!file) return;
-    setBusy(true);
-    try {
+    await whileBusy(async () => {
       const done = await applyStatementFile(apiBase, getToken() ?? '', file);
       setNotice({
         tone: 'success',
@@ -50,11 +53,7 @@ export function StatementImport() {
       setReport(null);
       setFile(null);
       await queryClient.invalidateQueries({ queryKey: trpc.commissions.pathKey() });
-    } catch (err) {
-      setNotice({ tone: 'error', message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const shown = report
     ? [...report.lines.filter((l) => l.status === 'refused'), ...report.lines.filter((l) => l.status !== 'refused')].slice(0, LINES_SHOWN)

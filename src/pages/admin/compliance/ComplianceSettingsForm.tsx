@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { ListNotice, inputClass, primaryButton } from '../../../components/ui.tsx';
+import { FieldLabel, ListNotice, inputClass, primaryButton } from '../../../components/ui.tsx';
 import type { Notice } from '../../../components/Notification.tsx';
 import {
   COMPLIANCE_TYPE_LABELS,
@@ -106,9 +106,7 @@ function NumberField(props: { label: string; help: string; max: number; value: s
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {props.label}
-      </label>
+      <FieldLabel htmlFor={id}>{props.label}</FieldLabel>
       <input
         id={id}
         type="number"

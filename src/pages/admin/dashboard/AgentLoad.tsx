@@ -1,4 +1,4 @@
-// The dashboard's fairness and load table (issue 27): per agent over a chosen period, the leads given
+// The dashboard's fairness and load table (docs/product.md §11): per agent over a chosen period, the leads given
 // them (claimed or assigned), how many they called within the hour, and how many escalation took back.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';

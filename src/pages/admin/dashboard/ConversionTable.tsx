@@ -1,4 +1,4 @@
-// Where clients come from (issue 26): for a chosen period, the leads that arrived, the deals closed of
+// Where clients come from (docs/product.md §3): for a chosen period, the leads that arrived, the deals closed of
 // them, conversion and premium written, by source and by agent, with each agent's median time from
 // arrival to first call, and the same table as a CSV download. Titled "Conversion by source and agent":
 // no "from" or "to" in its names, which would shadow the activity export's From and To fields.

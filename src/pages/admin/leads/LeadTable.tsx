@@ -110,6 +110,20 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
   const working = busy.has(lead.leadId);
   const finished = isFinished(lead);
   const tab = tabbable ? undefined : -1;
+  /** A row action; `name` is its accessible name when the label alone would not say whose row it is. */
+  const button = (label: string, onClick: () => void, opts: { name?: string; danger?: boolean } = {}) => (
+    <button
+      type="button"
+      tabIndex={tab}
+      className={opts.danger ? `${smallButton} text-rose-700` : smallButton}
+      disabled={working}
+      onClick={onClick}
+      aria-label={opts.name}
+    >
+      {label}
+    </button>
+  );
+  const deleteButton = button('Delete', () => actions.onDelete(lead), { name: `Delete ${lead.name}`, danger: true });
   return (
     <tr
       id={`lead-${lead.leadId}`}
@@ -182,26 +196,8 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
       <td className="px-3 py-3 align-top">
         {lead.status === 'lost' ? (
           <div className="flex justify-end gap-1">
-            <button
-              type="button"
-              tabIndex={tab}
-              className={smallButton}
-              disabled={working}
-              onClick={() => actions.onRestore(lead)}
-              aria-label={`Restore ${lead.name}`}
-            >
-              Restore
-            </button>
-            <button
-              type="button"
-              tabIndex={tab}
-              className={`${smallButton} text-rose-700`}
-              disabled={working}
-              onClick={() => actions.onDelete(lead)}
-              aria-label={`Delete ${lead.name}`}
-            >
-              Delete
-            </button>
+            {button('Restore', () => actions.onRestore(lead), { name: `Restore ${lead.name}` })}
+            {deleteButton}
           </div>
         ) : (
           <div className="flex flex-wrap justify-end gap-1">
@@ -210,36 +206,12 @@ function LeadRow(props: LeadListProps & { lead: LeadView; tabbable: boolean; onF
             )}
             {lead.claimedBy && !finished && (
               <>
-                <button type="button" tabIndex={tab} className={smallButton} disabled={working} onClick={() => actions.onLogCall(lead)}>
-                  Log call
-                </button>
-                <button type="button" tabIndex={tab} className={smallButton} disabled={working} onClick={() => actions.onUnclaim(lead)}>
-                  Unclaim
-                </button>
+                {button('Log call', () => actions.onLogCall(lead))}
+                {button('Unclaim', () => actions.onUnclaim(lead))}
               </>
             )}
-            <button
-              type="button"
-              tabIndex={tab}
-              className={smallButton}
-              disabled={working}
-              onClick={() => actions.onNotes(lead)}
-              aria-label={`Notes for ${lead.name}`}
-            >
-              Notes
-            </button>
-            {lead.status !== 'closed' && (
-              <button
-                type="button"
-                tabIndex={tab}
-                className={`${smallButton} text-rose-700`}
-                disabled={working}
-                onClick={() => actions.onDelete(lead)}
-                aria-label={`Delete ${lead.name}`}
-              >
-                Delete
-              </button>
-            )}
+            {button('Notes', () => actions.onNotes(lead), { name: `Notes for ${lead.name}` })}
+            {lead.status !== 'closed' && deleteButton}
           </div>
         )}
       </td>

@@ -1,30 +1,18 @@
 // A lead's Notes modal (docs/product.md §4, §9): view and edit, long notes behind Read More / Show Less.
 // Leaving the editor with unsaved text (Esc, × or Cancel) first asks "Discard unsaved notes?".
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, DialogFrame } from '../../../components/DialogFrame.tsx';
 import { inputClass, primaryButton, secondaryButton } from '../../../components/ui.tsx';
-import { useTRPC } from '../../../lib/trpc.ts';
 import { refusalReason } from '../../../lib/error-message.ts';
-import { useLeadSaved } from '../../../lib/use-lead-saved.ts';
+import { useLeadUpdate } from '../../../lib/use-lead-saved.ts';
 import type { LeadView } from '../../../../schemas/lead.ts';
 
 /** docs/product.md §9: notes over 200 characters collapse behind Read More / Show Less. */
 export const NOTES_COLLAPSE_AT = 200;
 
 export function NotesDialog({ lead, onSaved, onClose }: { lead: LeadView; onSaved(lead: LeadView): void; onClose(): void }) {
-  const trpc = useTRPC();
-  const leadSaved = useLeadSaved();
   // The saved notes go into every kept list and record before the dialog closes: reopened at once, it shows them.
-  const save = useMutation(
-    trpc.leads.update.mutationOptions({
-      onSuccess: (saved) => {
-        void leadSaved(saved);
-        onSaved(saved);
-      },
-      onError: (err) => console.error(err),
-    }),
-  );
+  const save = useLeadUpdate(onSaved, (err) => console.error(err));
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(lead.notes);
   const [expanded, setExpanded] = useState(false);

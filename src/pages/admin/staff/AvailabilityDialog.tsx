@@ -1,4 +1,4 @@
-// The Staff page's licences and availability dialog (issue 27): the US states an agent is licensed in
+// The Staff page's licences and availability dialog (docs/product.md §11): the US states an agent is licensed in
 // (2-letter codes) and their Away switch with its optional end. Round robin reads both.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';

@@ -48,15 +48,7 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
       <form onSubmit={onSubmit} className="space-y-4">
         <TextField label="Name" value={name} onChange={setName} disabled={busy} />
         <TextField label="Email" type="email" value={email} onChange={setEmail} disabled={busy} />
-        <TextField
-          label="First Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          disabled={busy}
-          minLength={PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
-        />
+        <NewPasswordField label="First Password" value={password} onChange={setPassword} disabled={busy} />
         <p className="text-xs text-slate-500">Give this password to the new colleague; they choose their own at first sign-in.</p>
         <div className="flex gap-6">
           <Check label="Agent" checked={isAgent} onChange={setAgent} disabled={busy} />
@@ -67,6 +59,11 @@ export function AddStaffDialog({ onClose, onAdded }: { onClose(): void; onAdded(
       </form>
     </DialogFrame>
   );
+}
+
+/** A password an admin chooses for someone else: at least PASSWORD_MIN_LENGTH, never filled from the admin's own. */
+function NewPasswordField(props: { label: string; value: string; onChange(value: string): void; disabled: boolean }) {
+  return <TextField {...props} type="password" minLength={PASSWORD_MIN_LENGTH} autoComplete="new-password" />;
 }
 
 export function ResetPasswordDialog({
@@ -99,15 +96,7 @@ export function ResetPasswordDialog({
         <p className="text-sm text-slate-700">
           {staff.name} ({staff.email}) is signed out everywhere and must choose a new password after signing in with this temporary one.
         </p>
-        <TextField
-          label="Temporary Password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          disabled={busy}
-          minLength={PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
-        />
+        <NewPasswordField label="Temporary Password" value={password} onChange={setPassword} disabled={busy} />
         {error && <Alert>{error}</Alert>}
         <DialogActions busy={busy} onCancel={onClose} label="Reset Password" busyLabel="Resetting..." />
       </form>
