@@ -1,6 +1,6 @@
 // Paper forms of compliance records (docs/compliance.md, "Recorded calls and paper forms"): a PDF, PNG or
 // JPEG of at most 10 MB, its type known by its first bytes (never its name), kept in the database sealed
-// with the data key like the other health data (docs/decisions/006), one per record, never changed.
+// with the data key like the other health data (docs/decisions/006-keys-and-encryption-at-rest.md), one per record, never changed.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import mongoose, { Schema } from 'mongoose';
 import { PAPER_MAX_BYTES, PAPER_TOO_LARGE, PAPER_TYPES, type PaperType } from '../../schemas/compliance.ts';
