@@ -10,7 +10,7 @@ import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
 import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 
 const run = Date.now().toString(36);
 const AGENT = { name: `Dana ${run}`, email: `dana.${run}@e2e.local` };

@@ -1,12 +1,11 @@
 // The decisions behind the console's and the API's lead updates that reach beyond the lead itself:
-// a status of "closed" goes through the lead's customer (models/customer.ts), and a lead with a
-// customer is never deleted. routers/leads.ts calls these and nothing else. Beside models/customer.ts and
+// a status of "closed" goes through the lead's customer (models/customers/customer.ts), and a lead with a
+// customer is never deleted. routers/leads.ts calls these and nothing else. Beside models/customers/customer.ts and
 // models/leads/, not inside either: it uses both, and each folder only imports the ones below it.
 import type { LeadRecordView, LeadUpdateInput, LeadView } from '../schemas/lead.ts';
 import { conflict } from '../server/errors.ts';
 import type { Actor } from './activity.ts';
-import { customerIdOfLead } from './customer.ts';
-import { closeLeadIntoCustomer } from './customer-close.ts';
+import { customerIdOfLead, closeLeadIntoCustomer } from './customers';
 import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead } from './leads/index.ts';
 
 /**

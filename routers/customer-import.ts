@@ -1,9 +1,9 @@
 // The customer and policy import (admins only): a dry run, the apply with its progress, and their REST
 // routes, which take the CSV file itself as the body (text/csv, up to MAX_IMPORT_BYTES: server/app.ts
-// parses it before the JSON parser and its 100 kB limit). The rules live in models/customer-import/.
+// parses it before the JSON parser and its 100 kB limit). The rules live in models/customers/import/.
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../schemas/limits.ts';
-import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customer-import/index.ts';
+import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customers';
 import { notFound } from '../server/errors.ts';
 import { IMPORT_APPLY_PATH, IMPORT_DRY_RUN_PATH } from '../schemas/limits.ts';
 import { restRoutes } from './rest.ts';

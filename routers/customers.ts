@@ -1,4 +1,4 @@
-// Customers, and closing a lead into a customer. The rules live in models/customer.ts.
+// Customers, and closing a lead into a customer. The rules live in models/customers/customer.ts.
 import {
   closeLeadInput,
   customerCreateInput,
@@ -8,13 +8,22 @@ import {
   type CustomerSummary,
 } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
-import { closeLeadIntoCustomer } from '../models/customer-close.ts';
-import { createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
-import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
+import {
+  closeLeadIntoCustomer,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  getCustomerSummary,
+  listCustomers,
+  updateCustomer,
+  countCustomers,
+  customerSummaryBatches,
+  mayReadMedical,
+  withheldMedical,
+} from '../models/customers';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
-import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
 import { recordAudit } from '../models/audit.ts';
 import { withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
 import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
@@ -33,7 +42,7 @@ export const customersRouter = router({
 
   /**
    * One customer with the medical details: the edit view loads it. Every read is in the audit log.
-   * When the office narrows medical details (models/customer-access.ts), others get them withheld
+   * When the office narrows medical details (models/customers/access.ts), others get them withheld
    * unless they give a reason, which the entry records.
    */
   get: protectedProcedure.input(customerReadInput).query(async ({ input, ctx }) => {

@@ -221,7 +221,7 @@ export const customerCreateInput = customerObject
 
 /**
  * An edit: the fields given are changed, '' clears an optional one. A required detail may be left
- * blank only when the stored customer lacks it already (models/customer.ts checks). The lead link never changes.
+ * blank only when the stored customer lacks it already (models/customers/customer.ts checks). The lead link never changes.
  */
 export const customerUpdateInput = customerObject.partial().extend(customerIdInput.shape);
 export type CustomerUpdate = z.output<typeof customerUpdateInput>;

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { StaffModel } from '../models/staff.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { listAudit } from '../models/audit.ts';

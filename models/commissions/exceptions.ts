@@ -12,7 +12,7 @@ import {
   type ExceptionKind,
   type ExceptionList,
 } from '../../schemas/commissions.ts';
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { currentMonth, monthsBefore, readBook, type Book, type BookLine } from './book.ts';
 import { getCommissionSettings } from './settings.ts';
 

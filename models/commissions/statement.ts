@@ -4,7 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AgentStatement, LineType } from '../../schemas/commissions.ts';
 import { formulaSafeCell } from '../../schemas/customer.ts';
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { PolicyModel } from '../policies/schema.ts';
 import { readBook } from './book.ts';
 import { StatementLineModel } from './schema.ts';

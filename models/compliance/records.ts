@@ -14,7 +14,7 @@ import {
 } from '../../schemas/compliance.ts';
 import { site } from '../../schemas/brokerage.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { CustomerModel, customerIdOfLead } from '../customer.ts';
+import { CustomerModel, customerIdOfLead } from '../customers';
 import { readLead } from '../leads/index.ts';
 import { ComplianceRecordModel } from './schema.ts';
 import { complianceSettings, currentText, hashText, renderText } from './texts.ts';

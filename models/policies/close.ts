@@ -1,11 +1,10 @@
 // Closing a lead into a customer with, optionally, the customer's first policy in the same form
-// (docs/product.md §12). The close itself is models/customer-close.ts's, unchanged; the policy is added once the
+// (docs/product.md §12). The close itself is models/customers/close.ts's, unchanged; the policy is added once the
 // lead is closed, and a retried save whose first attempt got that far does not add it twice.
 import type { PolicyData } from '../../schemas/policy.ts';
 import type { CloseLeadCustomerInput } from '../../schemas/customer.ts';
 import type { Actor } from '../activity.ts';
-import { getCustomerSummary } from '../customer.ts';
-import { closeLeadIntoCustomer } from '../customer-close.ts';
+import { getCustomerSummary, closeLeadIntoCustomer } from '../customers';
 import { addPolicyTo } from './policy.ts';
 import { PolicyModel } from './schema.ts';
 

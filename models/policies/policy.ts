@@ -14,7 +14,7 @@ import {
 } from '../../schemas/policy.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor, type ActivityAction } from '../activity.ts';
-import { getCustomerSummary } from '../customer.ts';
+import { getCustomerSummary } from '../customers';
 import { addTimelineEntry } from '../leads/index.ts';
 import { PolicyModel, type PolicyRecord } from './schema.ts';
 

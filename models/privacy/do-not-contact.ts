@@ -2,7 +2,7 @@
 // by an admin with a reason, and checked before a call is logged. The list itself is suppression-store.ts;
 // every step goes to the activity log.
 import { getLeadView } from '../leads/index.ts';
-import { getCustomerSummary } from '../customer.ts';
+import { getCustomerSummary } from '../customers';
 import { logActivity, type Actor } from '../activity.ts';
 import { conflict } from '../../server/errors.ts';
 import type { DoNotContactView } from '../../schemas/privacy.ts';

@@ -4,7 +4,7 @@
 // entries stop naming them, their queued notices are dropped, and the embedded database's log is truncated
 // so the erased text is in no file (server/free-pages.ts). What the law makes the brokerage keep stays, and
 // the answer says what and why (ERASURE_KEPT; README "Do not contact and a person's data on request").
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { ERASED_NAME, erasedEmail, eraseLeadPerson } from '../leads/index.ts';
 import { renameInActivity } from '../activity.ts';
 import { AuditModel } from '../audit.ts';

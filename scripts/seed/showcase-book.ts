@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import type { PolicyLine } from '../../schemas/policy.ts';
 import { addDays, addYears } from '../../schemas/policy-rules.ts';
 import { addMonths, todayIn } from '../../schemas/book-windows.ts';
-import { CustomerModel } from '../../models/customer.ts';
+import { CustomerModel } from '../../models/customers/customer.ts';
 import { PolicyModel } from '../../models/policies/schema.ts';
 import { findLeadRecords } from '../../models/leads/index.ts';
 import { insertActivities, type ActivityAction } from '../../models/activity.ts';

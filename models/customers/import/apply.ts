@@ -4,13 +4,13 @@
 // a crash inserts the same ids, taken once), updates set values. A re-run plans against what the
 // crashed run left and finishes the rest; a run after a complete one finds nothing to do. One activity
 // entry and one audit entry record the import; a customer closed from a lead gets a timeline entry.
-import type { ImportReport } from '../../schemas/customer-import.ts';
-import { badRequest, isDuplicateKey } from '../../server/errors.ts';
-import { logActivity, type Actor } from '../activity.ts';
-import { recordAudit } from '../audit.ts';
+import type { ImportReport } from '../../../schemas/customer-import.ts';
+import { badRequest, isDuplicateKey } from '../../../server/errors.ts';
+import { logActivity, type Actor } from '../../activity.ts';
+import { recordAudit } from '../../audit.ts';
 import { CustomerModel, toDocFields } from '../customer.ts';
-import { addTimelineEntry } from '../leads/index.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { addTimelineEntry } from '../../leads/index.ts';
+import { PolicyModel } from '../../policies/schema.ts';
 import { parseImportFile } from './parse.ts';
 import { planImport, type ImportPlan, type ImportWrite } from './plan.ts';
 

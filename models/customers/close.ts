@@ -1,13 +1,13 @@
 // Closing a lead into a customer (docs/product.md §6): the customer is created (or a retried save's
 // reused) first, and only then is the lead marked closed; a failed close takes its customer back.
 import mongoose from 'mongoose';
-import { closeLeadCustomer, type CloseLeadCustomerInput } from '../schemas/customer.ts';
-import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../server/errors.ts';
-import { openText } from '../server/field-crypto.ts';
-import { logActivity, type Actor } from './activity.ts';
+import { closeLeadCustomer, type CloseLeadCustomerInput } from '../../schemas/customer.ts';
+import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../../server/errors.ts';
+import { openText } from '../../server/field-crypto.ts';
+import { logActivity, type Actor } from '../activity.ts';
 import { CustomerModel, toDocFields } from './customer.ts';
-import { withLeadNotes } from './customer-notes.ts';
-import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead } from './leads/index.ts';
+import { withLeadNotes } from './notes.ts';
+import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead } from '../leads/index.ts';
 
 /**
  * Takes back the customer a failed close created, unless the lead did get closed (a write reported

@@ -4,9 +4,9 @@
 // held its lead) and admins do, and others see only whether details are on file until they open them
 // with a reason, which the audit log records (sealed at rest: a reason is health data too).
 import mongoose from 'mongoose';
-import { MEDICAL_FIELDS, type CustomerDetail } from '../schemas/customer.ts';
-import { getOfficeSettings } from './office-settings.ts';
-import { leadHolderOf } from './leads/index.ts';
+import { MEDICAL_FIELDS, type CustomerDetail } from '../../schemas/customer.ts';
+import { getOfficeSettings } from '../office-settings.ts';
+import { leadHolderOf } from '../leads/index.ts';
 
 /** The agent who held the customer's lead, or null (a customer added by hand has none). */
 async function ownAgentOf(customer: CustomerDetail): Promise<string | null> {

@@ -24,17 +24,17 @@ import {
   type CustomerUpdate,
   type InsuranceType,
   type PlanType,
-} from '../schemas/customer.ts';
-import { ageOn, unsetDetails } from '../schemas/customer-details.ts';
-import { phoneKey } from '../schemas/phone.ts';
-import { badRequest, notFound } from '../server/errors.ts';
-import { logActivity, type Actor } from './activity.ts';
-import { leadStatusOf, reopenClosedLead } from './leads/index.ts';
-import { CUSTOMER_SEALED, openFields, sealFields } from './sealed-fields.ts';
-import { dropCustomerPolicies } from './policies/schema.ts';
-import { withPolicyLines } from './policies/summaries.ts';
-import { todayIn } from '../schemas/book-windows.ts';
-import { site } from '../schemas/brokerage.ts';
+} from '../../schemas/customer.ts';
+import { ageOn, unsetDetails } from '../../schemas/customer-details.ts';
+import { phoneKey } from '../../schemas/phone.ts';
+import { badRequest, notFound } from '../../server/errors.ts';
+import { logActivity, type Actor } from '../activity.ts';
+import { leadStatusOf, reopenClosedLead } from '../leads/index.ts';
+import { CUSTOMER_SEALED, openFields, sealFields } from '../sealed-fields.ts';
+import { dropCustomerPolicies } from '../policies/schema.ts';
+import { withPolicyLines } from '../policies/summaries.ts';
+import { todayIn } from '../../schemas/book-windows.ts';
+import { site } from '../../schemas/brokerage.ts';
 
 const customerSchema = new Schema(
   {

@@ -1,5 +1,5 @@
 // A closed lead's notes carried into its customer's notes (docs/product.md §10).
-import { NOTES_MAX } from '../schemas/lead.ts';
+import { NOTES_MAX } from '../../schemas/lead.ts';
 
 /**
  * The customer's notes on closing: the lead's notes follow it (docs/product.md §10). Empty form

@@ -1,10 +1,10 @@
 // The whole customer list read in batches from a database cursor, newest first, for the answers that
 // are the whole list (GET /api/admin/customers, the CSV export): the same rows listCustomers() returns,
 // without ever holding all of them.
-import { inBatches } from '../server/stream-answer.ts';
-import type { CustomerSummary } from '../schemas/customer.ts';
+import { inBatches } from '../../server/stream-answer.ts';
+import type { CustomerSummary } from '../../schemas/customer.ts';
 import { CustomerModel, SENSITIVE, toSummary, type CustomerRecord } from './customer.ts';
-import { withPolicyLines } from './policies/summaries.ts';
+import { withPolicyLines } from '../policies/summaries.ts';
 
 /** Customers are read from the database this many at a time. */
 export const CUSTOMER_BATCH = 500;
