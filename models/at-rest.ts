@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
 import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
-import { SEALED_DETAIL_ACTIONS } from './audit.ts';
+import { SEALED_DETAIL_ACTIONS } from './audit';
 import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
 
 /** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
@@ -16,7 +16,7 @@ const FLAT: { collection: string; fields: readonly string[]; filter?: Record<str
   { collection: 'staff_factors', fields: FACTOR_SEALED },
   // Why a person asked not to be contacted, and why the mark was lifted (models/privacy/suppression-store.ts).
   { collection: 'suppressions', fields: ['reason', 'lifted.reason'] },
-  // The reason typed to open a customer's medical details (models/audit.ts).
+  // The reason typed to open a customer's medical details (models/audit/log.ts).
   { collection: 'auditentries', fields: ['detail'], filter: { action: { $in: SEALED_DETAIL_ACTIONS } } },
 ];
 

@@ -4,7 +4,7 @@
 import mongoose from 'mongoose';
 import { notFound } from '../server/errors.ts';
 import type { Availability, AwayInput, StaffAvailabilityInput } from '../schemas/staff.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit';
 import { StaffModel } from './staff.ts';
 
 /** What assignment needs of an agent. */

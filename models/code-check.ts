@@ -6,7 +6,7 @@ import { verifySecondFactorCode, type FactorMethod } from './second-factor.ts';
 import { withTurn, type AccountTurn } from './account-turn.ts';
 import { clearCodeLock, recordWrongCode, refuseWhenLocked } from './code-lock.ts';
 import { looksLikeRecoveryCode } from './recovery-codes.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit';
 import { noticeOwner } from './account-notice.ts';
 
 /** The per-account key under which second-step codes take turns (models/account-turn.ts). */

@@ -7,7 +7,7 @@ import {
   type OfficeSettings,
   type OfficeSettingsInput,
 } from '../schemas/office.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit';
 import { endSessionsWithoutFactor } from './staff-admin.ts';
 
 const SETTINGS_ID = 'office';

@@ -7,7 +7,7 @@ import type { StaffClaims } from '../server/tokens.ts';
 import type { RemoveFactorsInput, StepUpProof } from '../schemas/second-factor.ts';
 import type { StaffDoc } from './staff.ts';
 import { confirmTotp, FactorModel, hasSecondFactor, regenerateRecoveryCodes, removeAllFactors, startTotpSetup } from './second-factor.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit';
 import { sessionFor } from './sign-in.ts';
 import { addPasskey, passkeyRegistrationOptions, removePasskey } from './passkeys.ts';
 import { afterFactorChange, requireStepUp } from './step-up.ts';

@@ -12,7 +12,7 @@ import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.ts';
 import { findStaffForToken, type StaffDoc } from './staff.ts';
 import { factorMethods } from './second-factor.ts';
 import { getOfficeSettings } from './office-settings.ts';
-import { recordAudit } from './audit.ts';
+import { recordAudit } from './audit';
 import { admitCodeAttempt } from './login-throttle.ts';
 import { withTurn } from './account-turn.ts';
 import { checkAccountCode, codeTurnKey } from './code-check.ts';

@@ -3,7 +3,7 @@
 // and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
 import { badRequest, conflict, notFound } from '../server/errors.ts';
 import { StaffModel, hashPassword, refuseNameClash, type Staff } from './staff.ts';
-import { recordAudit, type AuditActor } from './audit.ts';
+import { recordAudit, type AuditActor } from './audit';
 import { availabilityOf } from './availability.ts';
 import { factorOwners, removeAllFactors } from './second-factor.ts';
 import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';

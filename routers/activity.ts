@@ -8,7 +8,7 @@ import { listRecentActivity } from '../models/activity.ts';
 import { activityCsv } from '../models/activity-csv.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { auditActorOf, protectedProcedure, router } from './trpc.ts';
-import { recordAudit } from '../models/audit.ts';
+import { recordAudit } from '../models/audit';
 
 /** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
 function dayStart(date: string, timeZone: string, plusDays = 0): Date {

@@ -33,7 +33,7 @@ import {
   unsignedSoasOf,
   updateComplianceSettings,
 } from '../models/compliance/index.ts';
-import { recordAudit } from '../models/audit.ts';
+import { recordAudit } from '../models/audit';
 import { sendComplianceMail, signLinkMessage } from '../notify/compliance-mail.ts';
 import { badRequest, forbidden } from '../server/errors.ts';
 import { restRoutes } from './rest.ts';

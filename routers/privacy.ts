@@ -7,7 +7,7 @@ import { findPerson } from '../models/privacy/person.ts';
 import { accessCopy } from '../models/privacy/access-copy.ts';
 import { erasePerson } from '../models/privacy/erase.ts';
 import { listRequests } from '../models/privacy/requests.ts';
-import { recordAudit } from '../models/audit.ts';
+import { recordAudit } from '../models/audit';
 import { actorOf, adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';
 
 export const privacyRouter = router({

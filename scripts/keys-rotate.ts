@@ -8,7 +8,7 @@
 import { hostname, userInfo } from 'node:os';
 import { withDatabase } from './cli-db.ts';
 import { countStale, walkSealedFields } from '../models/at-rest.ts';
-import { recordAudit } from '../models/audit.ts';
+import { recordAudit } from '../models/audit/log.ts';
 import { configureDataKeys, currentKey } from '../server/field-crypto.ts';
 import { keyId, newDataKey, parseDataKey, readKeyFile, writeKeyFile } from '../server/key-file.ts';
 

@@ -7,7 +7,7 @@ import { StaffModel } from '../models/staff.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { ActivityModel } from '../models/activity.ts';
-import { listAudit } from '../models/audit.ts';
+import { listAudit } from '../models/audit/log.ts';
 
 const server = useTestServer();
 let admin: string;

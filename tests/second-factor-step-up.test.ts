@@ -7,7 +7,7 @@ import { generate } from 'otplib';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { StaffModel } from '../models/staff.ts';
-import { listAudit } from '../models/audit.ts';
+import { listAudit } from '../models/audit/log.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
 import { OutboxModel, setEnabledChannels } from '../models/outbox.ts';
 

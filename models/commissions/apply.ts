@@ -4,7 +4,7 @@
 // line once (docs/commissions.md).
 import type { StatementLineResult, StatementReport } from '../../schemas/commissions.ts';
 import { badRequest, isDuplicateKey } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
+import { recordAudit, type AuditActor } from '../audit';
 import { matchLines } from './match.ts';
 import { readStatement } from './parse.ts';
 import { StatementLineModel } from './schema.ts';

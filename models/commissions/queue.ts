@@ -4,7 +4,7 @@
 import mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
+import { recordAudit, type AuditActor } from '../audit';
 import { PolicyModel } from '../policies/schema.ts';
 import { StatementLineModel } from './schema.ts';
 

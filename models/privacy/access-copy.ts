@@ -18,7 +18,7 @@ import type { LeadRecordView } from '../../schemas/lead.ts';
 import type { CustomerRecord } from '../customers';
 import { leadRecordWithCustomer } from '../lead-changes.ts';
 import { activityAbout } from '../activity.ts';
-import { medicalReadsOf } from '../audit.ts';
+import { medicalReadsOf } from '../audit';
 import { OutboxModel } from '../outbox.ts';
 import { PolicyModel } from '../policies/schema.ts';
 import { CUSTOMER_SEALED, openFields } from '../sealed-fields.ts';

@@ -7,7 +7,7 @@
 import type { ImportReport } from '../../../schemas/customer-import.ts';
 import { badRequest, isDuplicateKey } from '../../../server/errors.ts';
 import { logActivity, type Actor } from '../../activity.ts';
-import { recordAudit } from '../../audit.ts';
+import { recordAudit } from '../../audit';
 import { CustomerModel, toDocFields } from '../customer.ts';
 import { addTimelineEntry } from '../../leads/index.ts';
 import { PolicyModel } from '../../policies/schema.ts';

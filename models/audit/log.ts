@@ -4,7 +4,7 @@
 // person's name and the reasons given to read their details (models/privacy/erase.ts). The reason typed
 // to open medical details is health data: it is sealed at rest like them (README "Data and privacy").
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import { openText, sealText } from '../server/field-crypto.ts';
+import { openText, sealText } from '../../server/field-crypto.ts';
 
 export const AUDIT_ACTIONS = [
   'CUSTOMER_MEDICAL_READ',
