@@ -4,12 +4,8 @@ import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { isSlackResponseUrl } from './slack/response-url.ts';
-import { takeVisitorMailQuota } from '../models/mail-quota.ts';
-import { getLeadView } from '../models/leads/index.ts';
-import { suppressionOf } from '../models/privacy/suppression-store.ts';
-import { listAgents } from '../models/staff.ts';
-import { purgeSignatures } from './slack/replay-store.ts';
 import {
+  takeVisitorMailQuota,
   findDue,
   finishEntry,
   isDone,
@@ -20,7 +16,11 @@ import {
   setEnabledChannels,
   type Channel,
   type OutboxEntry,
-} from '../models/outbox.ts';
+} from '../models/outbox';
+import { getLeadView } from '../models/leads/index.ts';
+import { suppressionOf } from '../models/privacy/suppression-store.ts';
+import { listAgents } from '../models/staff.ts';
+import { purgeSignatures } from './slack/replay-store.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { accountMail, teamNotice, visitorAcknowledgement } from './mail-message.ts';
 import { leadAlert } from './slack/message.ts';
@@ -67,7 +67,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   const mailer = createMailer(config);
   const team = config.LEADS_NOTIFY_EMAIL ?? [];
 
-  // The channels this server queues and sends through (models/outbox.ts: the one place that decides).
+  // The channels this server queues and sends through (models/outbox/queue.ts: the one place that decides).
   const channels: Channel[] = [];
   if (config.SLACK_WEBHOOK_URL) channels.push('slack');
   if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');

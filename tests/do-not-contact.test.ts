@@ -12,7 +12,7 @@ import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
-import { OutboxDoneModel, OutboxModel } from '../models/outbox.ts';
+import { OutboxDoneModel, OutboxModel } from '../models/outbox/queue.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';

@@ -11,7 +11,7 @@ import { StaffModel, hashPassword } from '../models/staff.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { ActivityModel } from '../models/activity.ts';
-import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox.ts';
+import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox/queue.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { startSlackStandIn, startSmtpServer, type SlackStandIn, type SmtpStandIn } from './helpers/notify-peers.ts';

@@ -9,7 +9,7 @@ import { signStaffToken } from '../server/tokens.ts';
 import { StaffModel } from '../models/staff.ts';
 import { listAudit } from '../models/audit/log.ts';
 import { updateOfficeSettings } from '../models/office-settings.ts';
-import { OutboxModel, setEnabledChannels } from '../models/outbox.ts';
+import { OutboxModel, setEnabledChannels } from '../models/outbox/queue.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 let addressNo = 0;

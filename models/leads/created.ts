@@ -1,5 +1,5 @@
 // What follows the storing of a new lead: its notices are queued and open consoles are told.
-import { enqueueNewLeadNotices } from '../outbox.ts';
+import { enqueueNewLeadNotices } from '../outbox';
 import { noteLeadChange } from '../live.ts';
 
 /**

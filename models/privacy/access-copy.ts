@@ -19,7 +19,7 @@ import type { CustomerRecord } from '../customers';
 import { leadRecordWithCustomer } from '../lead-changes.ts';
 import { activityAbout } from '../activity.ts';
 import { medicalReadsOf } from '../audit';
-import { OutboxModel } from '../outbox.ts';
+import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies/schema.ts';
 import { CUSTOMER_SEALED, openFields } from '../sealed-fields.ts';
 import { notFound } from '../../server/errors.ts';

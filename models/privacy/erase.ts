@@ -8,7 +8,7 @@ import { CustomerModel } from '../customers';
 import { ERASED_NAME, erasedEmail, eraseLeadPerson } from '../leads/index.ts';
 import { renameInActivity } from '../activity.ts';
 import { AuditModel } from '../audit';
-import { OutboxModel } from '../outbox.ts';
+import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies/schema.ts';
 import { notFound } from '../../server/errors.ts';
 import { sealText } from '../../server/field-crypto.ts';

@@ -2,7 +2,7 @@
 // by the stored plain keys (holdings.ts), never by decrypting every record. The access copy is
 // access-copy.ts; the erasure erase.ts.
 import { activityAbout } from '../activity.ts';
-import { OutboxModel } from '../outbox.ts';
+import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies/schema.ts';
 import { entriesOfKeys } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';

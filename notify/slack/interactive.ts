@@ -6,7 +6,7 @@ import type { Config } from '../../server/config.ts';
 import { DomainError } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
 import { claimLead, getLeadView } from '../../models/leads/index.ts';
-import { enqueueSlackReply } from '../../models/outbox.ts';
+import { enqueueSlackReply } from '../../models/outbox';
 import { rememberSignature } from './replay-store.ts';
 import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from './signature.ts';
 import { isSlackResponseUrl } from './response-url.ts';

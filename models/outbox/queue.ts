@@ -5,7 +5,7 @@
 // list in the worker and no entry parked and re-read every quarter hour.
 import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKey } from '../server/errors.ts';
+import { isDuplicateKey } from '../../server/errors.ts';
 
 export const CHANNELS = ['slack', 'team-email', 'visitor-email', 'slack-reply', 'staff-email'] as const;
 export type Channel = (typeof CHANNELS)[number];

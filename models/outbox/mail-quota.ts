@@ -2,7 +2,7 @@
 // every server shares the count: a visitor can type any address, so the lead form must not become a
 // way to send the brokerage's mail to a whole company (docs/api.md, "Email to visitors").
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKey } from '../server/errors.ts';
+import { isDuplicateKey } from '../../server/errors.ts';
 
 /** Acknowledgements per recipient domain per clock hour; more leads from one domain than that in an hour are rare. */
 export const VISITOR_MAILS_PER_DOMAIN_PER_HOUR = 10;
