@@ -6,7 +6,7 @@ import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db-build.ts';
 import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
-import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
+import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff';
 import { flushVisits } from './models/visit/index.ts';
 import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads/index.ts';
 import { ensureActivityExport } from './models/activity-export.ts';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../server/config.ts';
 import { connectDatabase } from '../server/db.ts';
 import { createApp } from '../web/app.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
 import { ANALYTICS_PERIODS } from '../schemas/analytics.ts';

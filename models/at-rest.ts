@@ -7,7 +7,7 @@ import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
 import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
 import { SEALED_DETAIL_ACTIONS } from './audit';
-import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
+import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './auth';
 
 /** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
 const FLAT: { collection: string; fields: readonly string[]; filter?: Record<string, unknown> }[] = [

@@ -19,7 +19,7 @@ import {
 } from '../models/outbox';
 import { getLeadView } from '../models/leads/index.ts';
 import { suppressionOf } from '../models/privacy/suppression-store.ts';
-import { listAgents } from '../models/staff.ts';
+import { listAgents } from '../models/staff';
 import { purgeSignatures } from './slack/replay-store.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { accountMail, teamNotice, visitorAcknowledgement } from './mail-message.ts';

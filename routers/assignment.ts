@@ -1,7 +1,7 @@
 // Assignment and escalation (issue 27): an agent's own Away switch, an admin's setting of an agent's
 // licences and availability (Staff page), and the dashboard's fairness and load table. The modes and the
 // ladder's times are office settings (routers/office.ts).
-import { readAvailability, setOwnAway, setStaffAvailability } from '../models/availability.ts';
+import { readAvailability, setOwnAway, setStaffAvailability } from '../models/office';
 import { agentLoad } from '../models/leads/index.ts';
 import { agentLoadInput } from '../schemas/assignment.ts';
 import { awayInput, staffAvailabilityInput } from '../schemas/staff.ts';

@@ -4,10 +4,14 @@ import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } fr
 import { restRoutes } from './rest.ts';
 import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
 import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
-import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
-import { admitAddress, admitAttempt, forgive, forgiveAddress, signInKeys } from '../models/login-throttle.ts';
-import { revokeToken } from '../models/session.ts';
+import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff';
 import {
+  admitAddress,
+  admitAttempt,
+  forgive,
+  forgiveAddress,
+  signInKeys,
+  revokeToken,
   afterFirstFactor,
   completePasskeyStep,
   completeSecondStep,
@@ -15,7 +19,7 @@ import {
   recordFailedSignIn,
   sessionFor,
   userOf,
-} from '../models/sign-in.ts';
+} from '../models/auth';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
 import { mfaInput, mfaTokenInput, passkeyMfaInput } from '../schemas/second-factor.ts';
 import { relyingPartyOf } from '../server/relying-party.ts';

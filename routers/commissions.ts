@@ -28,7 +28,7 @@ import {
 import { forbidden } from '../server/errors.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { adminProcedure, auditActorOf, isAdminStaff, protectedProcedure, router, type Context } from './trpc.ts';
-import type { StaffDoc } from '../models/staff.ts';
+import type { StaffDoc } from '../models/staff';
 
 export const statementFileInput = z
   .object({

@@ -17,7 +17,7 @@ import { leadPage, leadPosition } from '../models/leads/index.ts';
 import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
 import { soaNoteForAppointment } from '../models/compliance/index.ts';
 import { myWork } from '../models/leads/index.ts';
-import { listAgents } from '../models/staff.ts';
+import { listAgents } from '../models/staff';
 import { conversionTable } from '../models/leads/index.ts';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
 import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';

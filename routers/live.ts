@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { TRPCError } from '@trpc/server';
-import { findStaffForToken } from '../models/staff.ts';
-import { claimOnce, isTokenRevoked } from '../models/session.ts';
+import { findStaffForToken } from '../models/staff';
+import { claimOnce, isTokenRevoked } from '../models/auth';
 import { onLeadChange, readChangeCount } from '../models/live.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 

@@ -1,5 +1,5 @@
-// Office settings for admins: read and change the office-wide switches (models/office-settings.ts).
-import { getOfficeSettings, updateOfficeSettings } from '../models/office-settings.ts';
+// Office settings for admins: read and change the office-wide switches (models/office/settings.ts).
+import { getOfficeSettings, updateOfficeSettings } from '../models/office';
 import { officeSettingsInput } from '../schemas/office.ts';
 import { adminProcedure, auditActorOf, router } from './trpc.ts';
 

@@ -6,8 +6,8 @@ import { ZodError } from 'zod';
 import type { Config } from '../server/config.ts';
 import { DomainError, describeZodError, isDatabaseUnavailable } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { findStaffForToken, type StaffDoc } from '../models/staff.ts';
-import { isTokenRevoked } from '../models/session.ts';
+import { findStaffForToken, type StaffDoc } from '../models/staff';
+import { isTokenRevoked } from '../models/auth';
 import { verifyStaffToken, type StaffClaims } from '../server/tokens.ts';
 
 export interface Context {

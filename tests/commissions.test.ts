@@ -3,7 +3,7 @@
 // unmatched) and the queue, a file with a bad line refused whole, hostile uploads, agents' statements.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { StatementLineModel } from '../models/commissions/schema.ts';
 

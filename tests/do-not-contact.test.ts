@@ -9,7 +9,7 @@ import mongoose from 'mongoose';
 import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
 import { startNotifier } from '../notify/worker.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { createLead } from '../models/leads/index.ts';
 import { ActivityModel } from '../models/activity.ts';
 import { OutboxDoneModel, OutboxModel } from '../models/outbox/queue.ts';

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { DOCUMENTED_ROUTES } from '../routers/openapi.ts';
 import { appRouter, restApi } from '../routers/index.ts';
 

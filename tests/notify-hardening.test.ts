@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
 import { startNotifier } from '../notify/worker.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { OutboxModel } from '../models/outbox/queue.ts';
 import { VISITOR_MAILS_PER_DOMAIN_PER_HOUR, takeVisitorMailQuota } from '../models/outbox/mail-quota.ts';
 import { signSlackRequest } from '../notify/slack/signature.ts';

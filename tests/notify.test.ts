@@ -7,7 +7,7 @@ import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
 import { startNotifier, type NotifierOptions } from '../notify/worker.ts';
 import { signSlackRequest } from '../notify/slack/signature.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { ActivityModel } from '../models/activity.ts';

@@ -12,7 +12,7 @@ import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { backupBytes, dataFiles, foundIn } from './helpers/data-files.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 
 const server = useTestServer();
 const work = mkdtempSync(path.join(tmpdir(), 'erasure-files-'));

@@ -5,7 +5,7 @@
 // with a reason, which the audit log records (sealed at rest: a reason is health data too).
 import mongoose from 'mongoose';
 import { MEDICAL_FIELDS, type CustomerDetail } from '../../schemas/customer.ts';
-import { getOfficeSettings } from '../office-settings.ts';
+import { getOfficeSettings } from '../office';
 import { leadHolderOf } from '../leads/index.ts';
 
 /** The agent who held the customer's lead, or null (a customer added by hand has none). */

@@ -4,8 +4,7 @@
 // recently assigned. The claim is the folder's conditional write (changeLead), so a lead never has
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.
-import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../availability.ts';
-import { recentOfficeSettings } from '../office-settings.ts';
+import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment, recentOfficeSettings } from '../office';
 import { logActivity } from '../activity.ts';
 import { recordClaimWait } from './counters.ts';
 import { changeLead } from './write.ts';

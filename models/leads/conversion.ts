@@ -4,7 +4,7 @@
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
 import { periodWindows } from '../visit/periods.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 import { readCounters } from './counters.ts';
 import { everyEntry } from './entry-cache.ts';
 import type { Entry } from './entry.ts';

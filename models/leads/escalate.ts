@@ -11,7 +11,7 @@ import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
 import { noteLeadChange } from '../live.ts';
-import { getOfficeSettings } from '../office-settings.ts';
+import { getOfficeSettings } from '../office';
 import { enqueueEscalationNotice } from '../outbox';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
 import { changeLead } from './write.ts';

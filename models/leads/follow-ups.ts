@@ -10,7 +10,7 @@ import { LIST_PROJECTION, toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { FINISHED } from './rules.ts';
 import { holderCode } from './rules.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 
 /** Unclaimed leads this old are nearing the 24-hour promise. */
 export const NEARING_PROMISE_MS = 20 * 3600_000;

@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
 import { logActivity, logWebsiteLead, type Actor } from '../activity.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 import { nextLeadSeq, recordClaimWait } from './counters.ts';
 import { changeLead, countedWrite } from './write.ts';
 import { toLeadView } from './view.ts';

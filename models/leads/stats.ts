@@ -1,7 +1,7 @@
 // The performance dashboard's figures, from the counters kept beside the leads, plus the
 // arrival-to-claim times of each agent's recent claims for the medians.
 import { LEAD_STATUSES, type LeadStatus } from '../../schemas/lead.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 import { claimWaitsOf, overdueFrom, pruneWaitingHours, readCounters } from './counters.ts';
 import { holderCode } from './rules.ts';
 import { recentLeadsOf } from './page.ts';

@@ -140,7 +140,7 @@ export async function enqueueSlackReply(key: string, leadId: string, data: { res
 }
 
 /**
- * Queues a notice to a staff member about their own account (models/account-notice.ts), keyed by
+ * Queues a notice to a staff member about their own account (models/auth/account-notice.ts), keyed by
  * `key` so it goes once. Nothing is queued while email is off.
  */
 export async function enqueueAccountNotice(key: string, data: { to: string; subject: string; text: string }): Promise<boolean> {

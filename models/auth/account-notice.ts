@@ -2,8 +2,8 @@
 // removed, new recovery codes, sign-in locked after wrong codes), through the outbox, when email is
 // on. Someone who took over a password learns nothing from it; the owner learns what happened.
 import { randomUUID } from 'node:crypto';
-import { enqueueAccountNotice } from './outbox';
-import { logger } from '../server/logger.ts';
+import { enqueueAccountNotice } from '../outbox';
+import { logger } from '../../server/logger.ts';
 
 const FOOTER = 'If this was not you, ask an administrator to reset your second factor and your password at once.';
 

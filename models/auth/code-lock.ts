@@ -3,10 +3,10 @@
 // until the oldest of them is 24 hours old. A recovery code still passes while locked, under its own
 // cap of 10 wrong ones a day (80+ random bits each: 10 guesses a day find none), and lifts the lock,
 // as an admin's factor reset does. The owner is emailed when a lock begins (docs/decisions/006).
-// Callers hold the account's code turn (models/account-turn.ts), so the read-then-write here is
+// Callers hold the account's code turn (models/auth/account-turn.ts), so the read-then-write here is
 // never raced by another check of the same account.
 import mongoose, { Schema } from 'mongoose';
-import { tooManyRequests } from '../server/errors.ts';
+import { tooManyRequests } from '../../server/errors.ts';
 
 export const CODE_FAILURES_PER_DAY = 10;
 export const CODE_LOCK_WINDOW_MS = 24 * 60 * 60 * 1000;

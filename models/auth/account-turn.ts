@@ -6,7 +6,7 @@
 // the account's recent failures, so guesses from any number of addresses, in parallel or one by
 // one, are paced per account while the owner, after waiting, still gets in (docs/security.md).
 import mongoose, { Schema } from 'mongoose';
-import { isDuplicateKey, tooManyRequests } from '../server/errors.ts';
+import { isDuplicateKey, tooManyRequests } from '../../server/errors.ts';
 
 /** Failures are forgotten this long after the first of them. */
 export const TURN_WINDOW_MS = 15 * 60 * 1000;

@@ -2,17 +2,17 @@
 // for an account with a second factor, or, when the office requires a factor this account lacks,
 // a session limited to enrolment. The second step itself, and the audit entry of every sign-in
 // and failed sign-in.
-import { signMfaToken, signStaffToken, verifyMfaToken } from '../server/tokens.ts';
-import { unauthorized } from '../server/errors.ts';
-import type { SessionUser } from '../schemas/auth.ts';
-import type { MfaChallenge, MfaInput, PasskeyMfaInput } from '../schemas/second-factor.ts';
+import { signMfaToken, signStaffToken, verifyMfaToken } from '../../server/tokens.ts';
+import { unauthorized } from '../../server/errors.ts';
+import type { SessionUser } from '../../schemas/auth.ts';
+import type { MfaChallenge, MfaInput, PasskeyMfaInput } from '../../schemas/second-factor.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { RelyingParty } from '../server/relying-party.ts';
+import type { RelyingParty } from '../../server/relying-party.ts';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.ts';
-import { findStaffForToken, type StaffDoc } from './staff.ts';
+import { findStaffForToken, type StaffDoc } from '../staff';
 import { factorMethods } from './second-factor.ts';
-import { getOfficeSettings } from './office-settings.ts';
-import { recordAudit } from './audit';
+import { getOfficeSettings } from '../office';
+import { recordAudit } from '../audit';
 import { admitCodeAttempt } from './login-throttle.ts';
 import { withTurn } from './account-turn.ts';
 import { checkAccountCode, codeTurnKey } from './code-check.ts';
@@ -67,7 +67,7 @@ export async function recordFailedSignIn(email: string, staff: StaffDoc | null, 
 /**
  * The second step: a code from the authenticator app or a recovery code. Limited per sign-in
  * attempt, per account (one code at a time, a growing wait after failures) and per day
- * (models/code-lock.ts). A second-step token gives one session only: it is used up by one atomic
+ * (models/auth/code-lock.ts). A second-step token gives one session only: it is used up by one atomic
  * write, so codes sent in parallel on one token get one session between them.
  */
 export async function completeSecondStep(input: MfaInput, secret: string): Promise<SessionAnswer> {

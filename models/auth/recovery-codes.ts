@@ -12,7 +12,7 @@ const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const GROUPS = 3;
 const GROUP_LENGTH = 6;
 const LEGACY = 'legacy$';
-// The staff passwords' argon2id settings (models/staff.ts): 19 MiB, 2 iterations, 1 lane.
+// The staff passwords' argon2id settings (models/staff/accounts.ts): 19 MiB, 2 iterations, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Recovery codes are typed by people: case, spaces and dashes do not matter. */

@@ -1,15 +1,15 @@
 // Checks a second-factor code for an account, for the sign-in's second step and for a step-up
-// proof alike: one check at a time per account (models/account-turn.ts), the daily cap on wrong
-// codes (models/code-lock.ts) with the owner emailed when it locks, and the audit entry of a wrong one.
-import type { StaffDoc } from './staff.ts';
+// proof alike: one check at a time per account (models/auth/account-turn.ts), the daily cap on wrong
+// codes (models/auth/code-lock.ts) with the owner emailed when it locks, and the audit entry of a wrong one.
+import type { StaffDoc } from '../staff';
 import { verifySecondFactorCode, type FactorMethod } from './second-factor.ts';
 import { withTurn, type AccountTurn } from './account-turn.ts';
 import { clearCodeLock, recordWrongCode, refuseWhenLocked } from './code-lock.ts';
 import { looksLikeRecoveryCode } from './recovery-codes.ts';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit';
 import { noticeOwner } from './account-notice.ts';
 
-/** The per-account key under which second-step codes take turns (models/account-turn.ts). */
+/** The per-account key under which second-step codes take turns (models/auth/account-turn.ts). */
 export const codeTurnKey = (staffId: string) => `code:${staffId}`;
 
 const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });

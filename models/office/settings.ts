@@ -6,9 +6,9 @@ import {
   MEDICAL_ACCESS,
   type OfficeSettings,
   type OfficeSettingsInput,
-} from '../schemas/office.ts';
-import { recordAudit, type AuditActor } from './audit';
-import { endSessionsWithoutFactor } from './staff-admin.ts';
+} from '../../schemas/office.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { endSessionsWithoutFactor } from '../staff';
 
 const SETTINGS_ID = 'office';
 

@@ -2,10 +2,10 @@
 // recovery codes go through only when the session's sign-in is at most 5 minutes old, or the request
 // carries the current password or a current code. A change then ends every other session of the
 // account (the one that made it stays), and the owner is emailed.
-import { badRequest, forbidden } from '../server/errors.ts';
-import type { StaffClaims } from '../server/tokens.ts';
-import { STEP_UP_REQUIRED, type StepUpProof } from '../schemas/second-factor.ts';
-import { StaffModel, verifyPassword, type StaffDoc } from './staff.ts';
+import { badRequest, forbidden } from '../../server/errors.ts';
+import type { StaffClaims } from '../../server/tokens.ts';
+import { STEP_UP_REQUIRED, type StepUpProof } from '../../schemas/second-factor.ts';
+import { StaffModel, verifyPassword, type StaffDoc } from '../staff';
 import { admitAttempt, forgive, signInKeys } from './login-throttle.ts';
 import { checkAccountCode } from './code-check.ts';
 import { INVALID_CODE } from './sign-in.ts';

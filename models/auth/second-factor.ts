@@ -1,5 +1,5 @@
 // Staff second factors: an authenticator app (TOTP, RFC 6238, through otplib) and ten one-time
-// recovery codes (models/recovery-codes.ts), kept in one document per account beside (not inside)
+// recovery codes (models/auth/recovery-codes.ts), kept in one document per account beside (not inside)
 // the staff record. The app's secret is sealed with the data key (server/field-crypto.ts), so a copy
 // of the data cannot make codes. A code is accepted within one 30-second step either side, and
 // never twice: the last step used is stored and moved forward with a conditional write, and a
@@ -7,8 +7,8 @@
 // of one code cannot both pass.
 import mongoose, { Schema } from 'mongoose';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { badRequest } from '../server/errors.ts';
-import { openText, sealText } from '../server/field-crypto.ts';
+import { badRequest } from '../../server/errors.ts';
+import { openText, sealText } from '../../server/field-crypto.ts';
 import { matchingRecoveryHash, recoveryCodeSet } from './recovery-codes.ts';
 
 export { RECOVERY_CODE_COUNT, recoveryCodeSet } from './recovery-codes.ts';
@@ -26,14 +26,14 @@ const factorSchema = new Schema(
       required: false,
     },
     pendingTotp: {
-      /** `provenAt`: the setup was given the password or a code then (models/step-up.ts). */
+      /** `provenAt`: the setup was given the password or a code then (models/auth/step-up.ts). */
       type: new Schema({ secret: String, createdAt: Date, provenAt: Date }, { _id: false }),
       required: false,
     },
-    /** A salted argon2id hash of each unused recovery code (models/recovery-codes.ts). */
+    /** A salted argon2id hash of each unused recovery code (models/auth/recovery-codes.ts). */
     recoveryCodes: { type: [String], default: [] },
     recoveryLastUsedAt: { type: Date },
-    /** WebAuthn credentials (models/passkeys.ts); the public key is base64url. */
+    /** WebAuthn credentials (models/auth/passkeys.ts); the public key is base64url. */
     passkeys: {
       type: [
         new Schema(

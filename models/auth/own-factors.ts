@@ -1,18 +1,18 @@
 // A staff member's own changes to their second factors: setting up and confirming an authenticator
 // app (which also lifts an enrolment-only session to a full one), adding and removing passkeys, new
-// recovery codes and removing every factor. Each needs a fresh proof (models/step-up.ts), ends the
+// recovery codes and removing every factor. Each needs a fresh proof (models/auth/step-up.ts), ends the
 // account's other sessions, is audited and is emailed to the owner.
-import { badRequest } from '../server/errors.ts';
-import type { StaffClaims } from '../server/tokens.ts';
-import type { RemoveFactorsInput, StepUpProof } from '../schemas/second-factor.ts';
-import type { StaffDoc } from './staff.ts';
+import { badRequest } from '../../server/errors.ts';
+import type { StaffClaims } from '../../server/tokens.ts';
+import type { RemoveFactorsInput, StepUpProof } from '../../schemas/second-factor.ts';
+import type { StaffDoc } from '../staff';
 import { confirmTotp, FactorModel, hasSecondFactor, regenerateRecoveryCodes, removeAllFactors, startTotpSetup } from './second-factor.ts';
-import { recordAudit } from './audit';
+import { recordAudit } from '../audit';
 import { sessionFor } from './sign-in.ts';
 import { addPasskey, passkeyRegistrationOptions, removePasskey } from './passkeys.ts';
 import { afterFactorChange, requireStepUp } from './step-up.ts';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { RelyingParty } from '../server/relying-party.ts';
+import type { RelyingParty } from '../../server/relying-party.ts';
 
 /** The signed-in staff member making the change, with their session and address. */
 export interface Owner {

@@ -1,14 +1,13 @@
 // What admins do to staff accounts from the console: list, add, remove, set roles, reset a
 // password and reset a colleague's second factors. Every change is written to the audit log. An admin cannot remove or demote themselves,
 // and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
-import { badRequest, conflict, notFound } from '../server/errors.ts';
-import { StaffModel, hashPassword, refuseNameClash, type Staff } from './staff.ts';
-import { recordAudit, type AuditActor } from './audit';
-import { availabilityOf } from './availability.ts';
-import { factorOwners, removeAllFactors } from './second-factor.ts';
-import type { StaffAddInput, StaffRolesInput } from '../schemas/staff.ts';
-import { personalPasswordProblem } from '../schemas/auth.ts';
-import { clearCodeLock } from './code-lock.ts';
+import { badRequest, conflict, notFound } from '../../server/errors.ts';
+import { StaffModel, hashPassword, refuseNameClash, type Staff } from './accounts.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { availabilityOf } from '../office';
+import { factorOwners, removeAllFactors, clearCodeLock } from '../auth';
+import type { StaffAddInput, StaffRolesInput } from '../../schemas/staff.ts';
+import { personalPasswordProblem } from '../../schemas/auth.ts';
 
 /** The admin acting, and the ADMIN_EMAIL account that must stay an admin. */
 export interface AdminActor extends AuditActor {
@@ -25,7 +24,7 @@ export interface StaffRow {
   hasSecondFactor: boolean;
   lastLoginAt: Date | null;
   createdAt: Date | null;
-  /** Licences and the Away switch (models/availability.ts). */
+  /** Licences and the Away switch (models/office/availability.ts). */
   licensedStates: string[];
   away: boolean;
   awayUntil: Date | null;
@@ -121,7 +120,7 @@ function roleWords(s: { isAgent?: boolean | null; isAdmin?: boolean | null }): s
 export async function resetStaffFactors(staffId: string, actor: AdminActor): Promise<void> {
   const staff = await findRow(staffId);
   await removeAllFactors(staff.id as string);
-  // The reset also lifts a lock from wrong codes (models/code-lock.ts).
+  // The reset also lifts a lock from wrong codes (models/auth/code-lock.ts).
   await clearCodeLock(staff.id as string);
   await StaffModel.updateOne({ _id: staff._id }, { $inc: { tokenVersion: 1 } });
   await recordAudit(actor, { action: 'SECOND_FACTORS_RESET', targetEmail: staff.email });

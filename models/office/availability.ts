@@ -2,10 +2,10 @@
 // they are away (until an optional end). Agents set their own Away switch; admins set both on the Staff
 // page (audited). Round robin and offers read the eligible agents here (models/leads/assign.ts).
 import mongoose from 'mongoose';
-import { notFound } from '../server/errors.ts';
-import type { Availability, AwayInput, StaffAvailabilityInput } from '../schemas/staff.ts';
-import { recordAudit, type AuditActor } from './audit';
-import { StaffModel } from './staff.ts';
+import { notFound } from '../../server/errors.ts';
+import type { Availability, AwayInput, StaffAvailabilityInput } from '../../schemas/staff.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { StaffModel } from '../staff';
 
 /** What assignment needs of an agent. */
 export interface AgentForAssignment {

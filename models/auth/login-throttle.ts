@@ -4,11 +4,11 @@
 // - per account and address: a few failures, then 429 for that address only;
 // - per address across accounts: a password spray from one address stops;
 // - per account across addresses: no lockout, but one guess at a time and a wait that grows with
-//   the failures (models/account-turn.ts), so a guesser rotating addresses, in parallel or not,
+//   the failures (models/auth/account-turn.ts), so a guesser rotating addresses, in parallel or not,
 //   gets slower and slower while the owner still gets in.
 import mongoose, { Schema } from 'mongoose';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { isDuplicateKey, tooManyRequests, type DomainError } from '../server/errors.ts';
+import { isDuplicateKey, tooManyRequests, type DomainError } from '../../server/errors.ts';
 import { takeTurn, type AccountTurn } from './account-turn.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;

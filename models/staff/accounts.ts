@@ -2,9 +2,9 @@
 import mongoose, { Schema, type HydratedDocument, type InferSchemaType } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
-import type { StaffClaims } from '../server/tokens.ts';
-import { badRequest, conflict } from '../server/errors.ts';
-import { newPassword, personalPasswordProblem, PASSWORD_REUSED, staffAccountInput, type StaffAccountInput } from '../schemas/auth.ts';
+import type { StaffClaims } from '../../server/tokens.ts';
+import { badRequest, conflict } from '../../server/errors.ts';
+import { newPassword, personalPasswordProblem, PASSWORD_REUSED, staffAccountInput, type StaffAccountInput } from '../../schemas/auth.ts';
 
 const staffSchema = new Schema(
   {
@@ -21,7 +21,7 @@ const staffSchema = new Schema(
     /** Bumped on password change; tokens carrying an older version stop working. */
     tokenVersion: { type: Number, default: 0 },
     /**
-     * The one session a factor change kept while it ended the account's others (models/step-up.ts):
+     * The one session a factor change kept while it ended the account's others (models/auth/step-up.ts):
      * the token `jti` of version `ver` stays valid as long as the account is at version `until`.
      */
     keptSession: { type: new Schema({ jti: String, ver: Number, until: Number }, { _id: false }), default: null },

@@ -9,8 +9,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { badRequest } from '../server/errors.ts';
-import type { RelyingParty } from '../server/relying-party.ts';
+import { badRequest } from '../../server/errors.ts';
+import type { RelyingParty } from '../../server/relying-party.ts';
 import { FactorModel, factorMethods, recoveryCodeSet } from './second-factor.ts';
 import { keepChallenge, takeChallenge } from './passkey-challenge.ts';
 
