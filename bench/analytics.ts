@@ -11,7 +11,7 @@ import { connectDatabase } from '../server/db.ts';
 import { createApp } from '../web/app.ts';
 import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
+import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visits/index.ts';
 import { ANALYTICS_PERIODS } from '../schemas/analytics.ts';
 
 const STORED_VISITS = Number(process.env.BENCH_VISITS || 1_000_000);

@@ -1,7 +1,6 @@
 // Visit tracking (public) and the Site Analytics answer (staff only), over tRPC and REST.
 import { analyticsQuery, trackVisitInput, type AnalyticsPeriod } from '../schemas/analytics.ts';
-import { acceptVisit } from '../models/visit/index.ts';
-import { buildAnalyticsReport } from '../models/visit/report.ts';
+import { acceptVisit, buildAnalyticsReport } from '../models/visits';
 import { restRoutes } from './rest.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 

@@ -8,7 +8,7 @@ import { seedShowcaseLeads } from './seed/showcase-leads.ts';
 import { seedShowcaseBook } from './seed/showcase-book.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
 import { rebuildActivityExport } from '../models/activity-export.ts';
-import { walkSealedFields } from '../models/at-rest.ts';
+import { walkSealedFields } from '../models/keys/at-rest.ts';
 
 await withDatabase(async (config) => {
   for (const [name, step] of [

@@ -2,7 +2,7 @@
 // network (a home router hands out 256 of them) does not buy more counted visits (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
-import { resetVisitorState } from '../models/visit/index.ts';
+import { resetVisitorState } from '../models/visits/index.ts';
 import { VISIT_LIMITS } from '../schemas/analytics.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -30,7 +30,7 @@ import { phoneKey } from '../../schemas/phone.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
 import { leadStatusOf, reopenClosedLead } from '../leads/index.ts';
-import { CUSTOMER_SEALED, openFields, sealFields } from '../sealed-fields.ts';
+import { CUSTOMER_SEALED, openFields, sealFields } from '../keys';
 import { dropCustomerPolicies } from '../policies/schema.ts';
 import { withPolicyLines } from '../policies/summaries.ts';
 import { todayIn } from '../../schemas/book-windows.ts';

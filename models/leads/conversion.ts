@@ -3,7 +3,7 @@
 // keeping the entries that arrived in the period, counted by source and by holder.
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
-import { periodWindows } from '../visit/periods.ts';
+import { periodWindows } from '../visits';
 import { listAgents } from '../staff';
 import { readCounters } from './counters.ts';
 import { everyEntry } from './entry-cache.ts';

@@ -10,7 +10,7 @@
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
-import { noteLeadChange } from '../live.ts';
+import { noteLeadChange } from '../live';
 import { getOfficeSettings } from '../office';
 import { enqueueEscalationNotice } from '../outbox';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';

@@ -21,7 +21,7 @@ import { activityAbout } from '../activity.ts';
 import { medicalReadsOf } from '../audit';
 import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies/schema.ts';
-import { CUSTOMER_SEALED, openFields } from '../sealed-fields.ts';
+import { CUSTOMER_SEALED, openFields } from '../keys';
 import { notFound } from '../../server/errors.ts';
 import { entriesOfKeys, hashIds, type SuppressionDoc } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';

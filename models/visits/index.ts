@@ -13,6 +13,9 @@ export { countryName, locate, parseUserAgent, referrerSource, type EnrichedVisit
 export { acceptVisit, type VisitContext } from './intake.ts';
 export { storeVisits } from './sessions.ts';
 export { pruneVisitData } from './queue.ts';
+export { periodWindows } from './periods.ts';
+export { lookup } from './geo.ts';
+export { buildAnalyticsReport } from './report.ts';
 
 /** Resolves once every queued visit is stored (tests, shutdown). */
 export async function flushVisits(): Promise<void> {

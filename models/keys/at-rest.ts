@@ -4,10 +4,10 @@
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
 import mongoose from 'mongoose';
-import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../server/field-crypto.ts';
+import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../../server/field-crypto.ts';
 import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
-import { SEALED_DETAIL_ACTIONS } from './audit';
-import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './auth';
+import { SEALED_DETAIL_ACTIONS } from '../audit';
+import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from '../auth';
 
 /** Collections and their sealed fields (a dotted path reaches into a sub-document), in the documents `filter` picks. */
 const FLAT: { collection: string; fields: readonly string[]; filter?: Record<string, unknown> }[] = [

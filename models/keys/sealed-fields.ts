@@ -1,7 +1,7 @@
 // Which stored fields are encrypted at rest (server/field-crypto.ts), and the helpers that seal them
 // on the way in and open them on the way out. People write health facts into notes too, so notes are
 // sealed wherever a copy of them is kept.
-import { openText, sealText } from '../server/field-crypto.ts';
+import { openText, sealText } from '../../server/field-crypto.ts';
 
 /** The customer's medical details and notes. */
 export const CUSTOMER_SEALED = ['medicalHistory', 'medications', 'preferredDoctor', 'notes'] as const;

@@ -3,7 +3,7 @@
 // share. Column names are mapped to fields by the caller's table (compared without case or punctuation);
 // a file that is not CSV, has no header, too many rows or a cell too long is refused whole with 400.
 import { parse } from 'csv-parse/sync';
-import { badRequest } from '../server/errors.ts';
+import { badRequest } from './errors.ts';
 
 export interface CsvTable<F extends string> {
   /** Data rows with their line number in the file (the header is line 1). */

@@ -2,7 +2,7 @@
 // so each server's open consoles hear of a change made through any server.
 import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
-import { logger } from '../server/logger.ts';
+import { logger } from '../../server/logger.ts';
 
 const counterSchema = new Schema({ _id: { type: String, required: true }, n: { type: Number, default: 0 } }, { versionKey: false });
 const ChangeCounterModel = mongoose.model('ChangeCounter', counterSchema, 'change_counters');
