@@ -8,7 +8,7 @@ import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff';
 import { flushVisits } from './models/visits';
-import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads/index.ts';
+import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads';
 import { ensureActivityExport } from './models/activity-export.ts';
 import { walkSealedFields } from './models/keys';
 import { endLiveStreams } from './routers/live.ts';

@@ -6,7 +6,7 @@ import type { LeadRecordView, LeadUpdateInput, LeadView } from '../schemas/lead.
 import { conflict } from '../server/errors.ts';
 import type { Actor } from './activity.ts';
 import { customerIdOfLead, closeLeadIntoCustomer } from './customers';
-import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead } from './leads/index.ts';
+import { BELONGS_TO_CUSTOMER, deleteLead, getLeadRecord, getLeadView, updateLead } from './leads';
 
 /**
  * Changes a lead's status and/or notes. Closing without the customer form (bulk "mark closed", the

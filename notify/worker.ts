@@ -17,15 +17,14 @@ import {
   type Channel,
   type OutboxEntry,
 } from '../models/outbox';
-import { getLeadView } from '../models/leads/index.ts';
-import { suppressionOf } from '../models/privacy/suppression-store.ts';
+import { getLeadView, escalateDue, offeredAgents } from '../models/leads';
+import { suppressionOf } from '../models/privacy';
 import { listAgents } from '../models/staff';
 import { purgeSignatures } from './slack/replay-store.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { accountMail, teamNotice, visitorAcknowledgement } from './mail-message.ts';
 import { leadAlert } from './slack/message.ts';
 import { escalationMail, escalationRecipients, escalationSlack, type EscalationData } from './escalation-notice.ts';
-import { escalateDue, offeredAgents } from '../models/leads/index.ts';
 
 export interface NotifierOptions {
   /** The clock (tests fix it to check the reminder). */

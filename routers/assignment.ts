@@ -2,7 +2,7 @@
 // licences and availability (Staff page), and the dashboard's fairness and load table. The modes and the
 // ladder's times are office settings (routers/office.ts).
 import { readAvailability, setOwnAway, setStaffAvailability } from '../models/office';
-import { agentLoad } from '../models/leads/index.ts';
+import { agentLoad } from '../models/leads';
 import { agentLoadInput } from '../schemas/assignment.ts';
 import { awayInput, staffAvailabilityInput } from '../schemas/staff.ts';
 import { adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';

@@ -24,7 +24,7 @@ import {
   listExceptions,
   statementAgents,
   updateCommissionSettings,
-} from '../models/commissions/index.ts';
+} from '../models/commissions';
 import { forbidden } from '../server/errors.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { adminProcedure, auditActorOf, isAdminStaff, protectedProcedure, router, type Context } from './trpc.ts';

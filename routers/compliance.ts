@@ -32,7 +32,7 @@ import {
   textVersions,
   unsignedSoasOf,
   updateComplianceSettings,
-} from '../models/compliance/index.ts';
+} from '../models/compliance';
 import { recordAudit } from '../models/audit';
 import { sendComplianceMail, signLinkMessage } from '../notify/compliance-mail.ts';
 import { badRequest, forbidden } from '../server/errors.ts';

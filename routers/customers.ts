@@ -25,8 +25,8 @@ import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
-import { withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
-import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
+import { withDoNotContact, withDoNotContactBatches } from '../models/privacy';
+import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies';
 import {
   FILTER_PARAMS,
   customerFiltersInput,

@@ -9,22 +9,29 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, leadBatchesNewestFirst, unclaimLead } from '../models/leads/index.ts';
+import {
+  claimLead,
+  createLeadByStaff,
+  leadBatchesNewestFirst,
+  unclaimLead,
+  leadStats,
+  legacyAgentKeys,
+  leadPage,
+  leadPosition,
+  logCall,
+  noteCallPastWarning,
+  myWork,
+  conversionTable,
+} from '../models/leads';
 import { streamJsonArray } from '../server/stream-answer.ts';
 import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../models/lead-changes.ts';
-import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
-import { leadPage, leadPosition } from '../models/leads/index.ts';
-import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
-import { soaNoteForAppointment } from '../models/compliance/index.ts';
-import { myWork } from '../models/leads/index.ts';
+import { soaNoteForAppointment } from '../models/compliance';
 import { listAgents } from '../models/staff';
-import { conversionTable } from '../models/leads/index.ts';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
-import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
-import { withoutDoNotContact } from '../models/privacy/my-work.ts';
+import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
-import { premiumWrittenBy } from '../models/policies/index.ts';
+import { premiumWrittenBy } from '../models/policies';
 
 export const leadsRouter = router({
   /**

@@ -1,6 +1,6 @@
 // A customer's policies and My work's view of the book of business. The rules live in models/policies/.
 import { bookInput, customerPoliciesInput, policyCreateInput, policyIdInput, policyUpdateInput } from '../schemas/policy.ts';
-import { addPolicy, listPolicies, readBook, removePolicy, updatePolicy } from '../models/policies/index.ts';
+import { addPolicy, listPolicies, readBook, removePolicy, updatePolicy } from '../models/policies';
 import { actorOf, protectedProcedure, router } from './trpc.ts';
 
 export const policiesRouter = router({

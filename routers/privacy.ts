@@ -2,11 +2,7 @@
 // lifted by an admin with a reason; and a person's data on request (admins): find, download, erase.
 // Each procedure is its input schema and one call into models/privacy/.
 import { doNotContactInput, eraseInput, liftDoNotContactInput, personQueryInput } from '../schemas/privacy.ts';
-import { liftDoNotContact, markDoNotContact } from '../models/privacy/do-not-contact.ts';
-import { findPerson } from '../models/privacy/person.ts';
-import { accessCopy } from '../models/privacy/access-copy.ts';
-import { erasePerson } from '../models/privacy/erase.ts';
-import { listRequests } from '../models/privacy/requests.ts';
+import { liftDoNotContact, markDoNotContact, findPerson, accessCopy, erasePerson, listRequests } from '../models/privacy';
 import { recordAudit } from '../models/audit';
 import { actorOf, adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';
 

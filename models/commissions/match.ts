@@ -4,7 +4,7 @@
 import mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
 import { CustomerModel } from '../customers';
-import { PolicyModel } from '../policies/schema.ts';
+import { PolicyModel } from '../policies';
 import type { ReadLine } from './parse.ts';
 
 export interface PolicyRef {

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { AgentStatement, LineType } from '../../schemas/commissions.ts';
 import { formulaSafeCell } from '../../schemas/customer.ts';
 import { CustomerModel } from '../customers';
-import { PolicyModel } from '../policies/schema.ts';
+import { PolicyModel } from '../policies';
 import { readBook } from './book.ts';
 import { StatementLineModel } from './schema.ts';
 

@@ -15,7 +15,7 @@ import {
 import { site } from '../../schemas/brokerage.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { CustomerModel, customerIdOfLead } from '../customers';
-import { readLead } from '../leads/index.ts';
+import { readLead } from '../leads';
 import { ComplianceRecordModel } from './schema.ts';
 import { complianceSettings, currentText, hashText, renderText } from './texts.ts';
 

@@ -6,7 +6,7 @@
 import mongoose from 'mongoose';
 import { MEDICAL_FIELDS, type CustomerDetail } from '../../schemas/customer.ts';
 import { getOfficeSettings } from '../office';
-import { leadHolderOf } from '../leads/index.ts';
+import { leadHolderOf } from '../leads';
 
 /** The agent who held the customer's lead, or null (a customer added by hand has none). */
 async function ownAgentOf(customer: CustomerDetail): Promise<string | null> {

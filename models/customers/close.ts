@@ -7,7 +7,7 @@ import { openText } from '../../server/field-crypto.ts';
 import { logActivity, type Actor } from '../activity.ts';
 import { CustomerModel, toDocFields } from './customer.ts';
 import { withLeadNotes } from './notes.ts';
-import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead } from '../leads/index.ts';
+import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead } from '../leads';
 
 /**
  * Takes back the customer a failed close created, unless the lead did get closed (a write reported

@@ -29,10 +29,9 @@ import { ageOn, unsetDetails } from '../../schemas/customer-details.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity.ts';
-import { leadStatusOf, reopenClosedLead } from '../leads/index.ts';
+import { leadStatusOf, reopenClosedLead } from '../leads';
 import { CUSTOMER_SEALED, openFields, sealFields } from '../keys';
-import { dropCustomerPolicies } from '../policies/schema.ts';
-import { withPolicyLines } from '../policies/summaries.ts';
+import { dropCustomerPolicies, withPolicyLines } from '../policies';
 import { todayIn } from '../../schemas/book-windows.ts';
 import { site } from '../../schemas/brokerage.ts';
 

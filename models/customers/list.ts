@@ -4,7 +4,7 @@
 import { inBatches } from '../../server/stream-answer.ts';
 import type { CustomerSummary } from '../../schemas/customer.ts';
 import { CustomerModel, SENSITIVE, toSummary, type CustomerRecord } from './customer.ts';
-import { withPolicyLines } from '../policies/summaries.ts';
+import { withPolicyLines } from '../policies';
 
 /** Customers are read from the database this many at a time. */
 export const CUSTOMER_BATCH = 500;

@@ -4,3 +4,5 @@ export { closeLeadWithFirstPolicy } from './close.ts';
 export { readBook, type Book } from './book.ts';
 export { premiumWrittenBy, type PremiumWritten } from './premium-written.ts';
 export { policySummaries, type PolicySummary } from './summaries.ts';
+export { PolicyModel, dropCustomerPolicies } from './schema.ts';
+export { withPolicyLines } from './summaries.ts';

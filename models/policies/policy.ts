@@ -15,7 +15,7 @@ import {
 import { badRequest, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor, type ActivityAction } from '../activity.ts';
 import { getCustomerSummary } from '../customers';
-import { addTimelineEntry } from '../leads/index.ts';
+import { addTimelineEntry } from '../leads';
 import { PolicyModel, type PolicyRecord } from './schema.ts';
 
 export function toPolicyView(p: PolicyRecord): PolicyView {

@@ -20,7 +20,7 @@ import { leadRecordWithCustomer } from '../lead-changes.ts';
 import { activityAbout } from '../activity.ts';
 import { medicalReadsOf } from '../audit';
 import { OutboxModel } from '../outbox';
-import { PolicyModel } from '../policies/schema.ts';
+import { PolicyModel } from '../policies';
 import { CUSTOMER_SEALED, openFields } from '../keys';
 import { notFound } from '../../server/errors.ts';
 import { entriesOfKeys, hashIds, type SuppressionDoc } from './suppression-store.ts';

@@ -1,7 +1,7 @@
 // "Asked not to be contacted" (issue 25): recorded from a lead, a customer card or a call outcome, lifted
 // by an admin with a reason, and checked before a call is logged. The list itself is suppression-store.ts;
 // every step goes to the activity log.
-import { getLeadView } from '../leads/index.ts';
+import { getLeadView } from '../leads';
 import { getCustomerSummary } from '../customers';
 import { logActivity, type Actor } from '../activity.ts';
 import { conflict } from '../../server/errors.ts';

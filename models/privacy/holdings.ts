@@ -2,7 +2,7 @@
 // digits; the do-not-contact list's hashes), never by decrypting every record. Shared by the search, the
 // access copy (access-copy.ts) and the erasure (erase.ts).
 import { CustomerModel, type CustomerRecord } from '../customers';
-import { findLeadRecords, type LeadRecord } from '../leads/index.ts';
+import { findLeadRecords, type LeadRecord } from '../leads';
 import { contactKeys } from './suppression-store.ts';
 
 export interface PersonQuery {

@@ -3,7 +3,7 @@
 // access-copy.ts; the erasure erase.ts.
 import { activityAbout } from '../activity.ts';
 import { OutboxModel } from '../outbox';
-import { PolicyModel } from '../policies/schema.ts';
+import { PolicyModel } from '../policies';
 import { entriesOfKeys } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';
 

@@ -3,7 +3,7 @@
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
-import { countSubmissions } from '../leads/index.ts';
+import { countSubmissions } from '../leads';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
 import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './periods.ts';
 import { countryName } from './enrich.ts';

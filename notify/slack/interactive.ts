@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../server/config.ts';
 import { DomainError } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
-import { claimLead, getLeadView } from '../../models/leads/index.ts';
+import { claimLead, getLeadView } from '../../models/leads';
 import { enqueueSlackReply } from '../../models/outbox';
 import { rememberSignature } from './replay-store.ts';
 import { MAX_SIGNATURE_AGE_S, verifySlackSignature } from './signature.ts';

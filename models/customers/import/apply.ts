@@ -9,8 +9,8 @@ import { badRequest, isDuplicateKey } from '../../../server/errors.ts';
 import { logActivity, type Actor } from '../../activity.ts';
 import { recordAudit } from '../../audit';
 import { CustomerModel, toDocFields } from '../customer.ts';
-import { addTimelineEntry } from '../../leads/index.ts';
-import { PolicyModel } from '../../policies/schema.ts';
+import { addTimelineEntry } from '../../leads';
+import { PolicyModel } from '../../policies';
 import { parseImportFile } from './parse.ts';
 import { planImport, type ImportPlan, type ImportWrite } from './plan.ts';
 

@@ -10,7 +10,7 @@ import { readImportRow, type ImportCustomer } from '../../../schemas/customer-im
 import type { PolicyData } from '../../../schemas/policy.ts';
 import { phoneKey } from '../../../schemas/phone.ts';
 import { CustomerModel } from '../customer.ts';
-import { PolicyModel } from '../../policies/schema.ts';
+import { PolicyModel } from '../../policies';
 import type { ParsedFile } from './parse.ts';
 
 type Id = mongoose.Types.ObjectId;
