@@ -7,7 +7,7 @@ import { activityExportInput } from '../schemas/lead.ts';
 import { listRecentActivity } from '../models/activity.ts';
 import { activityCsv } from '../models/activity-csv.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { auditActorOf, protectedProcedure, router } from './trpc.ts';
+import { protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
 
 /** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
@@ -21,7 +21,7 @@ export const activityRouter = router({
 
   /** Checks the caller and the dates (whole days in the brokerage's time zone); the REST adapter streams the rows. */
   exportRange: protectedProcedure.input(activityExportInput).query(async ({ input, ctx }) => {
-    await recordAudit(auditActorOf(ctx), { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
+    await recordAudit(ctx.actor, { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
     const tz = ctx.config.TIME_ZONE;
     const from = input.from ? dayStart(input.from, tz) : undefined;
     const to = input.to ? dayStart(input.to, tz, 1) : undefined; // "to" includes its whole day

@@ -5,16 +5,14 @@ import { readAvailability, setOwnAway, setStaffAvailability } from '../models/of
 import { agentLoad } from '../models/leads';
 import { agentLoadInput } from '../schemas/assignment.ts';
 import { awayInput, staffAvailabilityInput } from '../schemas/staff.ts';
-import { adminProcedure, auditActorOf, protectedProcedure, router } from './trpc.ts';
+import { adminProcedure, protectedProcedure, router } from './trpc.ts';
 
 const DAY_MS = 24 * 3600_000;
 
 export const assignmentRouter = router({
   myAvailability: protectedProcedure.query(({ ctx }) => readAvailability(ctx.staff.id as string)),
   setMyAway: protectedProcedure.input(awayInput).mutation(({ input, ctx }) => setOwnAway(ctx.staff.id as string, input)),
-  setAvailability: adminProcedure
-    .input(staffAvailabilityInput)
-    .mutation(({ input, ctx }) => setStaffAvailability(input, auditActorOf(ctx))),
+  setAvailability: adminProcedure.input(staffAvailabilityInput).mutation(({ input, ctx }) => setStaffAvailability(input, ctx.actor)),
   load: protectedProcedure.input(agentLoadInput).query(({ input }) => {
     const to = new Date();
     return agentLoad(new Date(to.getTime() - input.days * DAY_MS), to);

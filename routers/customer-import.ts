@@ -7,7 +7,7 @@ import { applyImport, dryRunImport, importProgress, trackImport } from '../model
 import { notFound } from '../server/errors.ts';
 import { IMPORT_APPLY_PATH, IMPORT_DRY_RUN_PATH } from '../schemas/limits.ts';
 import { restRoutes } from './rest.ts';
-import { adminProcedure, auditActorOf, router } from './trpc.ts';
+import { adminProcedure, router } from './trpc.ts';
 
 const importId = z
   .string()
@@ -27,13 +27,13 @@ export const importFileInput = z
   .strict();
 
 export const customerImportRouter = router({
-  dryRun: adminProcedure.input(importFileInput).mutation(({ input, ctx }) => dryRunImport(input.csv, auditActorOf(ctx))),
+  dryRun: adminProcedure.input(importFileInput).mutation(({ input, ctx }) => dryRunImport(input.csv, ctx.actor)),
 
   confirm: adminProcedure
     .input(importFileInput)
     .mutation(({ input, ctx }) =>
       trackImport(input.importId, String(ctx.staff.id), (onProgress) =>
-        applyImport(input.csv, auditActorOf(ctx), { fileName: input.fileName, onProgress }),
+        applyImport(input.csv, ctx.actor, { fileName: input.fileName, onProgress }),
       ),
     ),
 

@@ -23,7 +23,7 @@ import {
 } from '../models/customers';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
 import { withDoNotContact, withDoNotContactBatches } from '../models/privacy';
 import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies';
@@ -49,7 +49,7 @@ export const customersRouter = router({
     const customer = await getCustomer(input.customerId);
     const allowed = await mayReadMedical(customer, { name: ctx.staff.name, isAdmin: isAdminStaff(ctx.staff, ctx.config) });
     if (!allowed && !input.reason) return withheldMedical(customer);
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'CUSTOMER_MEDICAL_READ',
       customerId: customer.customerId,
       customerName: customer.name,
@@ -61,22 +61,22 @@ export const customersRouter = router({
   /** A hand-added customer; given a leadId it closes that lead into this customer instead. Answers without the medical details. */
   create: protectedProcedure.input(customerCreateInput).mutation(async ({ input, ctx }) => {
     const { leadId, ...fields } = input;
-    if (!leadId) return createCustomer(fields, actorOf(ctx));
-    const { customerId } = await closeLeadIntoCustomer(leadId, fields, actorOf(ctx));
+    if (!leadId) return createCustomer(fields, ctx.actor);
+    const { customerId } = await closeLeadIntoCustomer(leadId, fields, ctx.actor);
     return getCustomerSummary(customerId);
   }),
 
-  update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, actorOf(ctx))),
+  update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, ctx.actor)),
 
   remove: protectedProcedure.input(customerIdInput).mutation(async ({ input, ctx }) => {
-    await deleteCustomer(input.customerId, actorOf(ctx));
+    await deleteCustomer(input.customerId, ctx.actor);
     return { success: true as const };
   }),
 
   /** The customer-information form of a lead being closed, with the customer's first policy when one is given. */
   closeLead: protectedProcedure
     .input(closeLeadInput)
-    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, actorOf(ctx))),
+    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, ctx.actor)),
 
   /**
    * Checks the caller and records the export of the customers that match the console's filters, with the
@@ -87,7 +87,7 @@ export const customersRouter = router({
     for await (const batch of matchingBatches(input)) count += batch.length;
     const filters = describeFilters(input);
     const scope = filters ? `${count} customers (${filters})` : `all ${count} customers`;
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope });
+    await recordAudit(ctx.actor, { action: 'CUSTOMERS_EXPORTED', scope });
     return { fileName: 'customers.csv', filters: input };
   }),
 
@@ -96,7 +96,7 @@ export const customersRouter = router({
    * the export (contact details, income; no medical field), so each answer is audited as an export of the whole list.
    */
   listBatches: protectedProcedure.query(async ({ ctx }) => {
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'CUSTOMERS_EXPORTED',
       scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });

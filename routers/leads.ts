@@ -30,7 +30,7 @@ import { listAgents } from '../models/staff';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
 import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { premiumWrittenBy } from '../models/policies';
 
 export const leadsRouter = router({
@@ -60,17 +60,17 @@ export const leadsRouter = router({
 
   agents: protectedProcedure.query(async () => (await listAgents()).map((a) => ({ name: a.name, email: a.email }))),
 
-  create: protectedProcedure.input(leadCreateInput).mutation(({ input, ctx }) => createLeadByStaff(input, actorOf(ctx))),
+  create: protectedProcedure.input(leadCreateInput).mutation(({ input, ctx }) => createLeadByStaff(input, ctx.actor)),
 
-  claim: protectedProcedure.input(leadClaimInput).mutation(({ input, ctx }) => claimLead(input.leadId, input.claimedBy, actorOf(ctx))),
+  claim: protectedProcedure.input(leadClaimInput).mutation(({ input, ctx }) => claimLead(input.leadId, input.claimedBy, ctx.actor)),
 
-  unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, actorOf(ctx))),
+  unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, ctx.actor)),
 
   update: protectedProcedure
     .input(leadUpdateInput)
-    .mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, actorOf(ctx), ctx.config.TIME_ZONE)),
+    .mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, ctx.actor, ctx.config.TIME_ZONE)),
 
-  remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, actorOf(ctx))),
+  remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, ctx.actor)),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
   get: protectedProcedure.input(leadIdInput).query(async ({ input }) => {
@@ -82,7 +82,7 @@ export const leadsRouter = router({
   /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
   /** `kind: "medicare-appointment"` without a valid Scope of Appointment needs `soaReason` (409 otherwise). */
   logCall: protectedProcedure.input(logCallInput).mutation(async ({ input, ctx }) => {
-    const actor = actorOf(ctx);
+    const actor = ctx.actor;
     const asked = input.outcome === 'do-not-contact';
     if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
     // A Medicare appointment without a valid Scope of Appointment needs a reason; the note keeps it.
@@ -95,7 +95,7 @@ export const leadsRouter = router({
     return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };
   }),
   /** The call link was followed past its calling-hours warning (schemas/calling-hours.ts). */
-  noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, actorOf(ctx))),
+  noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, ctx.actor)),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
   myWork: protectedProcedure.input(myWorkInput).query(async ({ input, ctx }) =>

@@ -8,13 +8,12 @@ import {
   resetStaffPassword,
   setStaffRoles,
   type AdminActor,
-  type StaffDoc,
 } from '../models/staff';
 import { staffAddInput, staffIdInput, staffResetInput, staffRolesInput } from '../schemas/staff.ts';
-import { adminProcedure, auditActorOf, router, type Context } from './trpc.ts';
+import { adminProcedure, router, type Context } from './trpc.ts';
 
-const adminOf = (ctx: Context & { staff: StaffDoc }): AdminActor => ({
-  ...auditActorOf(ctx),
+const adminOf = (ctx: Pick<Context, 'config'> & { actor: Omit<AdminActor, 'configuredAdminEmail'> }): AdminActor => ({
+  ...ctx.actor,
   configuredAdminEmail: ctx.config.ADMIN_EMAIL,
 });
 

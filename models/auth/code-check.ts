@@ -1,7 +1,7 @@
 // Checks a second-factor code for an account, for the sign-in's second step and for a step-up
 // proof alike: one check at a time per account (models/auth/account-turn.ts), the daily cap on wrong
 // codes (models/auth/code-lock.ts) with the owner emailed when it locks, and the audit entry of a wrong one.
-import type { StaffDoc } from '../staff';
+import { actorOf, type StaffDoc } from '../staff';
 import { verifySecondFactorCode, type FactorMethod } from './second-factor.ts';
 import { withTurn, type AccountTurn } from './account-turn.ts';
 import { clearCodeLock, recordWrongCode, refuseWhenLocked } from './code-lock.ts';
@@ -11,8 +11,6 @@ import { noticeOwner } from './account-notice.ts';
 
 /** The per-account key under which second-step codes take turns (models/auth/account-turn.ts). */
 export const codeTurnKey = (staffId: string) => `code:${staffId}`;
-
-const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 
 /**
  * Runs `onAccepted` with the method of a right code, inside the account's turn; a wrong code is

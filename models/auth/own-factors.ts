@@ -5,7 +5,7 @@
 import { badRequest } from '../../server/errors.ts';
 import type { StaffClaims } from '../../server/tokens.ts';
 import type { RemoveFactorsInput, StepUpProof } from '../../schemas/second-factor.ts';
-import type { StaffDoc } from '../staff';
+import { actorOf, type StaffDoc } from '../staff';
 import { confirmTotp, FactorModel, hasSecondFactor, regenerateRecoveryCodes, removeAllFactors, startTotpSetup } from './second-factor.ts';
 import { recordAudit } from '../audit';
 import { sessionFor } from './sign-in.ts';
@@ -21,7 +21,6 @@ export interface Owner {
   ip: string;
 }
 
-const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 const proofOf = (p: StepUpProof | undefined): StepUpProof => ({ currentPassword: p?.currentPassword, currentCode: p?.currentCode });
 
 /** A full session for the account as the change left it, keeping the sign-in time of the session it replaces. */

@@ -9,7 +9,7 @@ import type { MfaChallenge, MfaInput, PasskeyMfaInput } from '../../schemas/seco
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { RelyingParty } from '../../server/relying-party.ts';
 import { passkeySignInOptions, verifyPasskeySignIn } from './passkeys.ts';
-import { findStaffForToken, type StaffDoc } from '../staff';
+import { actorOf, findStaffForToken, type StaffDoc } from '../staff';
 import { factorMethods } from './second-factor.ts';
 import { getOfficeSettings } from '../office';
 import { recordAudit } from '../audit';
@@ -33,7 +33,6 @@ export interface SessionAnswer {
 export type SignInAnswer = SessionAnswer | MfaChallenge;
 
 export const userOf = (staff: StaffDoc): SessionUser => ({ name: staff.name, email: staff.email });
-const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 
 /**
  * A session for this account: a full one, or one limited to enrolment. `authTime` (seconds) is when

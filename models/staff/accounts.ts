@@ -45,6 +45,9 @@ const staffSchema = new Schema(
 
 export type Staff = InferSchemaType<typeof staffSchema>;
 export type StaffDoc = HydratedDocument<Staff>;
+
+/** A staff member as the activity and audit logs name them: the one narrowing of an account to its actor. */
+export const actorOf = (staff: StaffDoc) => ({ id: staff.id as string, name: staff.name, email: staff.email });
 export const StaffModel = mongoose.model('Staff', staffSchema);
 
 /** The account a token belongs to, or null when it was removed or its token version is stale. */

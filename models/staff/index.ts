@@ -1,6 +1,7 @@
 // The door to the staff accounts: who may sign in to the console, their roles, and what admins do to accounts.
 export {
   StaffModel,
+  actorOf,
   authenticate,
   changePassword,
   countStaff,
