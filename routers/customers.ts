@@ -9,11 +9,8 @@ import {
 } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
 import {
-  closeLeadIntoCustomer,
-  createCustomer,
   deleteCustomer,
   getCustomer,
-  getCustomerSummary,
   listCustomers,
   updateCustomer,
   countCustomers,
@@ -26,7 +23,8 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
 import { withDoNotContact, withDoNotContactBatches } from '../models/privacy';
-import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies';
+import { policySummaries } from '../models/policies';
+import { addCustomer, closeLead } from '../models/flows';
 import {
   FILTER_PARAMS,
   customerFiltersInput,
@@ -59,12 +57,7 @@ export const customersRouter = router({
   }),
 
   /** A hand-added customer; given a leadId it closes that lead into this customer instead. Answers without the medical details. */
-  create: protectedProcedure.input(customerCreateInput).mutation(async ({ input, ctx }) => {
-    const { leadId, ...fields } = input;
-    if (!leadId) return createCustomer(fields, ctx.actor);
-    const { customerId } = await closeLeadIntoCustomer(leadId, fields, ctx.actor);
-    return getCustomerSummary(customerId);
-  }),
+  create: protectedProcedure.input(customerCreateInput).mutation(({ input, ctx }) => addCustomer(input, ctx.actor)),
 
   update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, ctx.actor)),
 
@@ -76,7 +69,7 @@ export const customersRouter = router({
   /** The customer-information form of a lead being closed, with the customer's first policy when one is given. */
   closeLead: protectedProcedure
     .input(closeLeadInput)
-    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, ctx.actor)),
+    .mutation(({ input, ctx }) => closeLead(input.leadId, input.customer, input.policy, ctx.actor)),
 
   /**
    * Checks the caller and records the export of the customers that match the console's filters, with the

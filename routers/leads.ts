@@ -24,7 +24,8 @@ import {
   conversionTable,
 } from '../models/leads';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../models/lead-changes.ts';
+import { changeLeadStatusOrNotes, removeLead } from '../models/flows';
+import { leadRecordWithCustomer } from '../models/customers';
 import { soaNoteForAppointment } from '../models/compliance';
 import { listAgents } from '../models/staff';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';

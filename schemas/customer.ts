@@ -218,6 +218,7 @@ export const customerReadInput = customerIdInput.extend({
 export const customerCreateInput = customerObject
   .extend({ ...requiredDetail, leadId: z.string().trim().max(64).optional() })
   .superRefine(withKidsRule);
+export type CustomerCreateInput = z.infer<typeof customerCreateInput>;
 
 /**
  * An edit: the fields given are changed, '' clears an optional one. A required detail may be left

@@ -14,5 +14,6 @@ export {
 } from './customer.ts';
 export type { CustomerRecord } from './customer.ts';
 export { closeLeadIntoCustomer } from './close.ts';
+export { leadRecordWithCustomer } from './lead-record.ts';
 export { countCustomers, customerSummaryBatches } from './list.ts';
 export { mayReadMedical, withheldMedical } from './access.ts';

@@ -15,8 +15,7 @@ import type {
 import { POLICY_LINE_LABELS, type PolicyLine } from '../../schemas/policy.ts';
 import { dollarsText } from '../../schemas/policy-rules.ts';
 import type { LeadRecordView } from '../../schemas/lead.ts';
-import type { CustomerRecord } from '../customers';
-import { leadRecordWithCustomer } from '../lead-changes.ts';
+import { leadRecordWithCustomer, type CustomerRecord } from '../customers';
 import { activityAbout } from '../activity.ts';
 import { medicalReadsOf } from '../audit';
 import { OutboxModel } from '../outbox';
