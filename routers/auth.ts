@@ -2,52 +2,32 @@
 // signed-in user and what it may do, password change and sign-out. Factor enrolment: auth-factors.ts.
 import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } from './trpc.ts';
 import { restRoutes } from './rest.ts';
-import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
-import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
-import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff';
+import { DomainError } from '../server/errors.ts';
+import { changePassword, type StaffDoc } from '../models/staff';
 import {
-  admitAddress,
   admitAttempt,
   forgive,
-  forgiveAddress,
   signInKeys,
   revokeToken,
-  afterFirstFactor,
   completePasskeyStep,
   completeSecondStep,
   passkeyStepOptions,
-  recordFailedSignIn,
   sessionFor,
   userOf,
+  logInWithGoogle,
+  logInWithPassword,
 } from '../models/auth';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
 import { mfaInput, mfaTokenInput, passkeyMfaInput } from '../schemas/second-factor.ts';
 import { relyingPartyOf } from '../server/relying-party.ts';
 import { factorProcedures } from './auth-factors.ts';
 
-const INVALID_LOGIN = 'Invalid email or password';
-
 export const authRouter = router({
   /** CONTRACT.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
   login: publicProcedure
     .use(unbatched)
     .input(loginInput)
-    .mutation(async ({ input, ctx }) => {
-      const keys = signInKeys(input.email, ctx.ip);
-      const turn = await admitAttempt(keys);
-      try {
-        const staff = await authenticate(input.email, input.password);
-        if (!staff) {
-          await turn.failed();
-          await recordFailedSignIn(input.email, await findStaffByEmail(input.email), 'wrong email or password');
-          throw unauthorized(INVALID_LOGIN);
-        }
-        await forgive(keys, turn);
-        return await afterFirstFactor(staff, ctx.config.jwtSecret, 'password');
-      } finally {
-        await turn.release();
-      }
-    }),
+    .mutation(({ input, ctx }) => logInWithPassword(input, ctx.ip, ctx.config.jwtSecret)),
 
   /** The second step: an authenticator or recovery code for the token the password step answered. */
   mfa: publicProcedure
@@ -70,26 +50,7 @@ export const authRouter = router({
   googleLogin: publicProcedure
     .use(unbatched)
     .input(googleLoginInput)
-    .mutation(async ({ input, ctx }) => {
-      const clientId = ctx.config.GOOGLE_CLIENT_ID;
-      if (!clientId) throw badRequest('Google sign-in is not enabled on this server.');
-      await admitAddress(ctx.ip);
-      let email: string;
-      try {
-        email = await verifyGoogleIdToken(input.credential, clientId);
-      } catch (err) {
-        if (err instanceof GoogleTokenError) {
-          throw err.unavailable ? unavailable(err.message) : unauthorized(err.message);
-        }
-        throw err;
-      }
-      const staff = await findStaffByEmail(email);
-      // The email is proven by Google, so naming the missing account reveals nothing to its owner.
-      if (!staff) throw forbidden(`No staff account uses ${email}. Ask the system administrator for access.`);
-      await recordLogin(staff);
-      await forgiveAddress(ctx.ip);
-      return afterFirstFactor(staff, ctx.config.jwtSecret, 'Google');
-    }),
+    .mutation(({ input, ctx }) => logInWithGoogle(input.credential, ctx.ip, ctx.config.GOOGLE_CLIENT_ID, ctx.config.jwtSecret)),
 
   me: sessionProcedure.query(({ ctx }) => userOf(ctx.staff)),
 

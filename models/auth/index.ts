@@ -12,14 +12,7 @@ export {
   startOwnTotpSetup,
 } from './own-factors.ts';
 export type { Owner } from './own-factors.ts';
-export { admitAddress, admitAttempt, forgive, forgiveAddress, signInKeys } from './login-throttle.ts';
+export { admitAttempt, forgive, signInKeys } from './login-throttle.ts';
 export { claimOnce, isTokenRevoked, revokeToken } from './session.ts';
-export {
-  afterFirstFactor,
-  completePasskeyStep,
-  completeSecondStep,
-  passkeyStepOptions,
-  recordFailedSignIn,
-  sessionFor,
-  userOf,
-} from './sign-in.ts';
+export { completePasskeyStep, completeSecondStep, passkeyStepOptions, sessionFor, userOf } from './sign-in.ts';
+export { logInWithGoogle, logInWithPassword } from './login.ts';
