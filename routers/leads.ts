@@ -18,18 +18,16 @@ import {
   legacyAgentKeys,
   leadPage,
   leadPosition,
-  logCall,
   noteCallPastWarning,
   myWork,
   conversionTable,
 } from '../models/leads';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, removeLead } from '../models/flows';
+import { changeLeadStatusOrNotes, logCallWithFollowUp, removeLead } from '../models/flows';
 import { leadRecordWithCustomer } from '../models/customers';
-import { soaNoteForAppointment } from '../models/compliance';
 import { listAgents } from '../models/staff';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
-import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
+import { withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { premiumWrittenBy } from '../models/policies';
@@ -79,22 +77,8 @@ export const leadsRouter = router({
     return { ...record, lead: (await withDoNotContact([record.lead]))[0]! };
   }),
 
-  /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
-  /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
-  /** `kind: "medicare-appointment"` without a valid Scope of Appointment needs `soaReason` (409 otherwise). */
-  logCall: protectedProcedure.input(logCallInput).mutation(async ({ input, ctx }) => {
-    const actor = ctx.actor;
-    const asked = input.outcome === 'do-not-contact';
-    if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
-    // A Medicare appointment without a valid Scope of Appointment needs a reason; the note keeps it.
-    if (input.kind === 'medicare-appointment') {
-      const soaNote = await soaNoteForAppointment(input.leadId, input.soaReason);
-      input = { ...input, note: input.note ? `${soaNote}\n${input.note}` : soaNote };
-    }
-    const lead = await logCall(input, actor);
-    if (!asked) return lead;
-    return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };
-  }),
+  /** Logs a call with its outcome, note and next follow-up (docs/product.md §10; models/flows/log-call.ts). */
+  logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCallWithFollowUp(input, ctx.actor)),
   /** The call link was followed past its calling-hours warning (schemas/calling-hours.ts). */
   noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, ctx.actor)),
 
