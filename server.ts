@@ -13,6 +13,7 @@ import { ensureActivityExport } from './models/activity-export.ts';
 import { walkSealedFields } from './models/keys';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
+import { startEscalationJob } from './notify/escalation-job.ts';
 import { drainable } from './web/drain.ts';
 
 async function main() {
@@ -27,8 +28,10 @@ async function main() {
   await prepareLeadReadModel();
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
-  // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
+  // Sends the outbox's notices (Slack, email, reminders) beside the app; the escalation ladder, which
+  // queues more of them, runs as a job of its own.
   const notifier = startNotifier(config);
+  const escalation = startEscalationJob();
   // Express 5 calls this with the error when the port cannot be taken: then the start fails, loudly.
   const server = app.listen(config.PORT, (err?: Error) => {
     if (err) {
@@ -55,6 +58,7 @@ async function main() {
   const failToListen = async (err: Error) => {
     const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`Failed to start: ${inUse ? `port ${config.PORT} is in use by another program; stop it or set PORT` : err.message}`);
+    await escalation.stop();
     await notifier.stop();
     await closeApp();
     await db.close();
@@ -78,6 +82,7 @@ async function main() {
     endLiveStreams();
     stopCollecting();
     await drain();
+    await escalation.stop();
     await notifier.stop();
     await closeApp();
     // Visits acknowledged with 204 but still queued are written before the database closes.

@@ -17,7 +17,7 @@ import {
   type Channel,
   type OutboxEntry,
 } from '../models/outbox';
-import { getLeadView, escalateDue, offeredAgents } from '../models/leads';
+import { getLeadView, offeredAgents } from '../models/leads';
 import { suppressionOf } from '../models/privacy';
 import { listAgents } from '../models/staff';
 import { purgeSignatures } from './slack/replay-store.ts';
@@ -36,8 +36,6 @@ export interface NotifierOptions {
   retryMaxMs?: number;
   /** How long a sender holds an entry before another server may take it over. */
   leaseMs?: number;
-  /** How often the escalation ladder is checked (models/leads/escalate.ts); 0: only escalateOnce() runs it. */
-  escalateMs?: number;
   /** The only origin a Slack `response_url` may have (tests point it at a local stand-in); Slack's by default. */
   slackResponseOrigin?: string;
 }
@@ -171,8 +169,6 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   let again = false;
   let stopped = false;
   let lastHousekeeping = 0;
-  let lastEscalation = 0;
-  const escalateMs = opts.escalateMs ?? 5000;
 
   async function tick(): Promise<number> {
     let handled = 0;
@@ -180,11 +176,6 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     if (at.getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
       lastHousekeeping = at.getTime();
       await Promise.all([purgeSignatures(at), purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
-    }
-    if (escalateMs > 0 && at.getTime() - lastEscalation >= escalateMs) {
-      lastEscalation = at.getTime();
-      // Its own failure never keeps the notices from going out.
-      await escalateDue(at).catch((err: unknown) => logger.warn({ err }, 'escalation pass failed; will try again'));
     }
     for (const entry of await findDue(at)) {
       if (stopped) break;

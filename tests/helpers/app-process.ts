@@ -7,14 +7,16 @@ import mongoose from 'mongoose';
 import { loadConfig } from '../../server/config.ts';
 import { createApp } from '../../web/app.ts';
 import { startNotifier } from '../../notify/worker.ts';
+import { startEscalationJob } from '../../notify/escalation-job.ts';
 import { checkLeadReadModel, prepareLeadReadModel } from '../../models/leads/index.ts';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1', ...process.env });
 await mongoose.connect(config.MONGODB_URI!, { serverSelectionTimeoutMS: 5000, bufferCommands: false });
 await prepareLeadReadModel();
 const { app, close } = await createApp(config, { ssr: false });
-// Its notification worker runs the escalation ladder too, as server.ts's does.
+// Its notification worker and escalation job, as server.ts's.
 const notifier = startNotifier(config);
+const escalation = startEscalationJob();
 const server = app.listen(0, '127.0.0.1', () => {
   console.log(`LISTENING ${(server.address() as AddressInfo).port}`);
   checkLeadReadModel().then(
@@ -24,6 +26,7 @@ const server = app.listen(0, '127.0.0.1', () => {
 });
 process.on('SIGTERM', () => {
   server.close(async () => {
+    await escalation.stop();
     await notifier.stop();
     await close();
     await mongoose.disconnect();
