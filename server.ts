@@ -9,7 +9,7 @@ import { logger } from './server/logger.ts';
 import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff';
 import { flushVisits } from './models/visits';
 import { checkLeadReadModel, prepareLeadReadModel, warmEntryCache } from './models/leads';
-import { ensureActivityExport } from './models/activity-export.ts';
+import { ensureActivityExport } from './models/activity';
 import { walkSealedFields } from './models/keys';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';

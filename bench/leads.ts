@@ -7,7 +7,7 @@ import superjson from 'superjson';
 import { createStaffWithToken, startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
 import {} from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { insertActivities } from '../models/activity.ts';
+import { insertActivities } from '../models/activity/log.ts';
 import { LEAD_STATUSES, digitsOf } from '../schemas/lead.ts';
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);

@@ -8,7 +8,7 @@ import { db, ensureStaff, signIn } from './helpers.ts';
 import { createLead, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
-import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
+import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity/log.ts';
 import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 

@@ -3,7 +3,7 @@
 // (after an import, a restore, or writes made around the application).
 import { withDatabase } from './cli-db.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
-import { ensureActivityExport, rebuildActivityExport } from '../models/activity-export.ts';
+import { ensureActivityExport, rebuildActivityExport } from '../models/activity/export.ts';
 
 await withDatabase(async () => {
   const started = Date.now();

@@ -7,7 +7,7 @@ import { seedVisits } from './seed/visits.ts';
 import { seedShowcaseLeads } from './seed/showcase-leads.ts';
 import { seedShowcaseBook } from './seed/showcase-book.ts';
 import { rebuildLeadReadModel } from '../models/leads/index.ts';
-import { rebuildActivityExport } from '../models/activity-export.ts';
+import { rebuildActivityExport } from '../models/activity/export.ts';
 import { walkSealedFields } from '../models/keys/at-rest.ts';
 
 await withDatabase(async (config) => {

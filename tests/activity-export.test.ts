@@ -4,9 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { insertActivities, logActivity } from '../models/activity.ts';
-import { ensureActivityExport } from '../models/activity-export.ts';
-import { activityCsv } from '../models/activity-csv.ts';
+import { insertActivities, logActivity } from '../models/activity/log.ts';
+import { ensureActivityExport } from '../models/activity/export.ts';
+import { activityCsv } from '../models/activity/csv.ts';
 import { activityLabel } from '../schemas/activity-labels.ts';
 
 const server = useTestServer();

@@ -6,7 +6,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { StaffModel } from '../models/staff/accounts.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { listAudit } from '../models/audit/log.ts';
 
 const server = useTestServer();

@@ -5,7 +5,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { closeLeadIntoCustomer } from '../models/customers/close.ts';
 

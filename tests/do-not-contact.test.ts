@@ -11,7 +11,7 @@ import { createApp } from '../web/app.ts';
 import { startNotifier } from '../notify/worker.ts';
 import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { createLead } from '../models/leads/index.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { OutboxDoneModel, OutboxModel } from '../models/outbox/queue.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';

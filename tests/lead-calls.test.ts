@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { readCounters, rebuildLeadReadModel } from '../models/leads/index.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
 const server = useTestServer();

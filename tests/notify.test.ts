@@ -10,7 +10,7 @@ import { signSlackRequest } from '../notify/slack/signature.ts';
 import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { createLead, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { OutboxModel, enqueueNewLeadNotices } from '../models/outbox/queue.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';

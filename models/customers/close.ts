@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { closeLeadCustomer, type CloseLeadCustomerInput } from '../../schemas/customer.ts';
 import { badRequest, conflict, describeZodError, isDuplicateKey, notFound } from '../../server/errors.ts';
 import { openText } from '../../server/field-crypto.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, type Actor } from '../activity';
 import { CustomerModel, toDocFields } from './customer.ts';
 import { withLeadNotes } from './notes.ts';
 import { addTimelineEntry, leadChanged, leadStatusOf, markLeadClosed, readLead } from '../leads';

@@ -28,7 +28,7 @@ import {
 import { ageOn, unsetDetails } from '../../schemas/customer-details.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, type Actor } from '../activity';
 import { leadStatusOf, reopenClosedLead } from '../leads';
 import { CUSTOMER_SEALED, openFields, sealFields } from '../keys';
 import { dropCustomerPolicies, withPolicyLines } from '../policies';

@@ -6,7 +6,7 @@ import type { CloseLeadCustomerInput, CustomerCreateInput, CustomerSummary } fro
 import type { LeadUpdateInput, LeadView } from '../../schemas/lead.ts';
 import type { PolicyData } from '../../schemas/policy.ts';
 import { conflict } from '../../server/errors.ts';
-import type { Actor } from '../activity.ts';
+import type { Actor } from '../activity';
 import { closeLeadIntoCustomer, createCustomer, customerIdOfLead, getCustomerSummary } from '../customers';
 import { BELONGS_TO_CUSTOMER, deleteLead, getLeadView, updateLead } from '../leads';
 import { addPolicyTo, PolicyModel } from '../policies';

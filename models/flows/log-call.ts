@@ -2,7 +2,7 @@
 // check before it, the Scope of Appointment a Medicare appointment needs, and the mark the outcome
 // "do-not-contact" sets. One flow, called by leads.logCall in a line.
 import type { LogCallInput } from '../../schemas/lead.ts';
-import type { Actor } from '../activity.ts';
+import type { Actor } from '../activity';
 import { soaNoteForAppointment } from '../compliance';
 import { logCall } from '../leads';
 import { checkCallAllowed, markDoNotContact } from '../privacy';

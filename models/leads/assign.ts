@@ -5,7 +5,7 @@
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.
 import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment, recentOfficeSettings } from '../office';
-import { logActivity } from '../activity.ts';
+import { logActivity } from '../activity';
 import { recordClaimWait } from './counters.ts';
 import { changeLead } from './write.ts';
 import { noteFollowUp } from './follow-ups.ts';

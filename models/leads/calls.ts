@@ -3,7 +3,7 @@
 // agent's follow-up written beside it.
 import type { LeadStatus, LeadView, LogCallInput } from '../../schemas/lead.ts';
 import { conflict } from '../../server/errors.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, type Actor } from '../activity';
 import { findLead } from './lead.ts';
 import { changeLead } from './write.ts';
 import { toLeadView } from './view.ts';

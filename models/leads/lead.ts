@@ -2,7 +2,7 @@
 import mongoose from 'mongoose';
 import { type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
-import { logActivity, logWebsiteLead, type Actor } from '../activity.ts';
+import { logActivity, logWebsiteLead, type Actor } from '../activity';
 import { listAgents } from '../staff';
 import { nextLeadSeq, recordClaimWait } from './counters.ts';
 import { changeLead, countedWrite } from './write.ts';

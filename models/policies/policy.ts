@@ -13,7 +13,7 @@ import {
   type PremiumPeriod,
 } from '../../schemas/policy.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { logActivity, type Actor, type ActivityAction } from '../activity.ts';
+import { logActivity, type Actor, type ActivityAction } from '../activity';
 import { getCustomerSummary } from '../customers';
 import { addTimelineEntry } from '../leads';
 import { PolicyModel, type PolicyRecord } from './schema.ts';

@@ -16,7 +16,7 @@ import { POLICY_LINE_LABELS, type PolicyLine } from '../../schemas/policy.ts';
 import { dollarsText } from '../../schemas/policy-rules.ts';
 import type { LeadRecordView } from '../../schemas/lead.ts';
 import { leadRecordWithCustomer, type CustomerRecord } from '../customers';
-import { activityAbout } from '../activity.ts';
+import { activityAbout } from '../activity';
 import { medicalReadsOf } from '../audit';
 import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies';

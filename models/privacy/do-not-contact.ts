@@ -3,7 +3,7 @@
 // every step goes to the activity log.
 import { getLeadView } from '../leads';
 import { getCustomerSummary } from '../customers';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, type Actor } from '../activity';
 import { conflict } from '../../server/errors.ts';
 import type { DoNotContactView } from '../../schemas/privacy.ts';
 import type { LeadView } from '../../schemas/lead.ts';

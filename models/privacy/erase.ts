@@ -6,7 +6,7 @@
 // the answer says what and why (ERASURE_KEPT; README "Do not contact and a person's data on request").
 import { CustomerModel } from '../customers';
 import { ERASED_NAME, erasedEmail, eraseLeadPerson } from '../leads';
-import { renameInActivity } from '../activity.ts';
+import { renameInActivity } from '../activity';
 import { AuditModel } from '../audit';
 import { OutboxModel } from '../outbox';
 import { PolicyModel } from '../policies';

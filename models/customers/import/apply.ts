@@ -6,7 +6,7 @@
 // entry and one audit entry record the import; a customer closed from a lead gets a timeline entry.
 import type { ImportReport } from '../../../schemas/customer-import.ts';
 import { badRequest, isDuplicateKey } from '../../../server/errors.ts';
-import { logActivity, type Actor } from '../../activity.ts';
+import { logActivity, type Actor } from '../../activity';
 import { recordAudit } from '../../audit';
 import { CustomerModel, toDocFields } from '../customer.ts';
 import { addTimelineEntry } from '../../leads';

@@ -4,9 +4,9 @@
 // rebuild and the date range stays a text comparison.
 import { stringify } from 'csv-stringify/sync';
 import { tzName, tzOffset } from '@date-fns/tz';
-import { activityLabel } from '../schemas/activity-labels.ts';
-import { formulaSafeCell } from '../schemas/customer.ts';
-import { exportRowBatches } from './activity-export.ts';
+import { activityLabel } from '../../schemas/activity-labels.ts';
+import { formulaSafeCell } from '../../schemas/customer.ts';
+import { exportRowBatches } from './export.ts';
 
 export const ACTIVITY_CSV_COLUMNS = [
   'timestamp',

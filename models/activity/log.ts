@@ -1,7 +1,7 @@
 // The activity log: who did what to which lead, kept for the dashboard and the export.
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import { appendExportRows, renameExportRows } from './activity-export.ts';
-import { noteLeadChange } from './live';
+import { appendExportRows, renameExportRows } from './export.ts';
+import { noteLeadChange } from '../live';
 
 export const ACTIVITY_ACTIONS = [
   'LEAD_CREATED',

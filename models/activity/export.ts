@@ -2,7 +2,7 @@
 // CSV export reads a few hundred documents by key, one at a time in bounded memory, instead of
 // sorting the whole history (which the embedded database does in memory).
 import mongoose from 'mongoose';
-import { logger } from '../server/logger.ts';
+import { logger } from '../../server/logger.ts';
 
 /** Rows per chunk document. */
 const CHUNK = 200;
