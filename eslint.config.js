@@ -12,15 +12,27 @@ const LEADS_DOOR = ['**/models/leads/*', '!**/models/leads/index.ts'];
 /** Tests, seeds and the bench may also write around the model with models/leads/testing.ts. */
 const LEADS_DOOR_FOR_SETUP = [...LEADS_DOOR, '!**/models/leads/testing.ts'];
 /**
+ * Every folder of models/ has one door, its index.ts (docs/decisions/004-lead-read-model.md for the leads'):
+ * outside a folder, code imports `models/<folder>`, never a file inside it.
+ */
+const MODEL_DOOR_MESSAGE = 'Import a model folder through its door, models/<folder> (its index.ts), not a file inside it.';
+/** From routers, web, notify and server.ts: `../models/<folder>/<file>`. */
+const OUTSIDE_DOOR = { regex: '(^|/)models/[^/]+/', message: MODEL_DOOR_MESSAGE };
+/** From a file in a model folder: a sibling folder's file (`../<folder>/<file>`), not server/ or schemas/. */
+const SIBLING_DOOR = { regex: '^(\\.\\./)+(?!server/|schemas/|\\.\\./)[^./][^/]*/', message: MODEL_DOOR_MESSAGE };
+/** From a file at the top of models/: `./<folder>/<file>`. */
+const TOP_DOOR = { regex: '^\\./[^/]+/', message: MODEL_DOOR_MESSAGE };
+/**
  * Imports a layer may not make. Type-only imports of the app router stay allowed for the client; nothing on
  * the server side imports the client tree, not even its types (shared types live in schemas/).
  */
-const forbid = (groups, message, door = LEADS_DOOR) => {
+const forbid = (groups, message, door = LEADS_DOOR, doors = []) => {
   const others = groups.filter((g) => g !== CLIENT);
   const patterns = [
     ...(others.length ? [{ group: others, message, allowTypeImports: true }] : []),
     ...(groups.includes(CLIENT) ? [{ group: [CLIENT], message, allowTypeImports: false }] : []),
     ...(door ? [{ group: door, message: DOOR_MESSAGE, allowTypeImports: true }] : []),
+    ...doors,
   ];
   return { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] };
 };
@@ -86,19 +98,37 @@ export default tseslint.config(
     rules: forbid(
       ['**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
       'models/ may import schemas/ and server infrastructure only.',
+      null,
+      [SIBLING_DOOR],
     ),
   },
   {
-    files: ['models/leads/**'],
+    files: ['models/*.ts'],
+    rules: forbid(
+      ['**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
+      'models/ may import schemas/ and server infrastructure only.',
+      null,
+      [TOP_DOOR],
+    ),
+  },
+  // Unit tests beside the models may reach the files they test.
+  {
+    files: ['models/**/*.test.ts'],
     rules: forbid(
       ['**/notify/**', '**/routers/**', '**/web/**', '**/src/**'],
       'models/ may import schemas/ and server infrastructure only.',
       null,
     ),
   },
-  { files: ['notify/**'], rules: forbid(['**/routers/**', '**/web/**', '**/src/**'], 'notify/ sits below routers/ and web/.') },
-  { files: ['routers/**'], rules: forbid(['**/web/**', '**/src/**'], 'routers/ sit below web/ and never import the client tree.') },
-  { files: ['web/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.') },
+  {
+    files: ['notify/**'],
+    rules: forbid(['**/routers/**', '**/web/**', '**/src/**'], 'notify/ sits below routers/ and web/.', null, [OUTSIDE_DOOR]),
+  },
+  {
+    files: ['routers/**'],
+    rules: forbid(['**/web/**', '**/src/**'], 'routers/ sit below web/ and never import the client tree.', null, [OUTSIDE_DOOR]),
+  },
+  { files: ['web/**', 'server.ts'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.', null, [OUTSIDE_DOOR]) },
   { files: ['scripts/**'], rules: forbid(['**/src/**'], 'The server side never imports the client tree.', LEADS_DOOR_FOR_SETUP) },
   { files: ['tests/**', 'e2e/**', 'bench/**'], rules: forbid([], '', LEADS_DOOR_FOR_SETUP) },
   {

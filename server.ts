@@ -6,13 +6,14 @@ import { connectDatabase } from './server/db.ts';
 import { EmbeddedDbError } from './server/embedded-db-build.ts';
 import { createApp } from './web/app.ts';
 import { logger } from './server/logger.ts';
-import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff.ts';
-import { flushVisits } from './models/visit/index.ts';
-import { upgradeLeadStorage } from './models/leads/index.ts';
-import { dropActivityCopies } from './models/activity-migration.ts';
-import { walkSealedFields } from './models/at-rest.ts';
+import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/staff';
+import { flushVisits } from './models/visits';
+import { upgradeLeadStorage } from './models/leads';
+import { dropActivityCopies } from './models/activity';
+import { walkSealedFields } from './models/keys';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
+import { startEscalationJob } from './notify/escalation-job.ts';
 import { drainable } from './web/drain.ts';
 
 async function main() {
@@ -26,8 +27,10 @@ async function main() {
   await dropActivityCopies(); // copies of the activity log older versions kept (a few cheap calls once dropped)
 
   const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
-  // Sends the outbox's notices (Slack, email, reminders) and runs the escalation ladder beside the app.
+  // Sends the outbox's notices (Slack, email, reminders) beside the app; the escalation ladder, which
+  // queues more of them, runs as a job of its own.
   const notifier = startNotifier(config);
+  const escalation = startEscalationJob();
   // Express 5 calls this with the error when the port cannot be taken: then the start fails, loudly.
   const server = app.listen(config.PORT, (err?: Error) => {
     if (err) {
@@ -48,6 +51,7 @@ async function main() {
   const failToListen = async (err: Error) => {
     const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
     console.error(`Failed to start: ${inUse ? `port ${config.PORT} is in use by another program; stop it or set PORT` : err.message}`);
+    await escalation.stop();
     await notifier.stop();
     await closeApp();
     await db.close();
@@ -71,6 +75,7 @@ async function main() {
     endLiveStreams();
     stopCollecting();
     await drain();
+    await escalation.stop();
     await notifier.stop();
     await closeApp();
     // Visits acknowledged with 204 but still queued are written before the database closes.

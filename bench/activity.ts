@@ -2,7 +2,7 @@
 // database: the dashboard's Recent Activity and the CSV export, whole and for one month, read from
 // the log itself through its `{timestamp, _id}` index (models/activity-export.ts).
 import { createStaffWithToken, startTestServer } from '../tests/helpers/test-server.ts';
-import { insertActivities } from '../models/activity.ts';
+import { insertActivities } from '../models/activity/log.ts';
 
 const SIZE = Number(process.env.BENCH_ACTIVITY_SIZE || 100_000);
 const BATCH = 5_000;

@@ -4,9 +4,10 @@
 // 2. the analytics answer time of each period over 1,000,000 stored visits (bulk inserted).
 import { withAppInProcess } from './in-process.ts';
 import { inBatches } from '../server/stream-answer.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel } from '../models/staff';
+import { hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
+import { flushVisits, resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visits/index.ts';
 import { ANALYTICS_PERIODS } from '../schemas/analytics.ts';
 
 const STORED_VISITS = Number(process.env.BENCH_VISITS || 1_000_000);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { connectDatabase } from '../server/db.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { applyStatement, commissionSummary, dryRunStatement, listExceptions } from '../models/commissions/index.ts';
 

@@ -5,9 +5,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import superjson from 'superjson';
 import { createStaffWithToken, startTestServer, type TestServer } from '../tests/helpers/test-server.ts';
-import {} from '../models/leads/index.ts';
 import { nameKey, writeAroundLeadModel } from '../models/leads/testing.ts';
-import { insertActivities } from '../models/activity.ts';
+import { insertActivities } from '../models/activity/log.ts';
 import { LEAD_STATUSES, digitsOf } from '../schemas/lead.ts';
 
 const SIZES = (process.env.BENCH_SIZES || '1000,10000,100000').split(',').map(Number);

@@ -8,9 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
+import { storeVisits, type EnrichedVisit } from '../models/visits/index.ts';
 import { claimLead, createLead, updateLead } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);

@@ -3,7 +3,7 @@
 // browsers' user agents.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { storeVisits } from '../models/visit/index.ts';
+import { storeVisits } from '../models/visits/index.ts';
 
 const AGENTS = {
   edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.2478.51',

@@ -6,8 +6,8 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn } from './helpers.ts';
 import { findLeadRecords } from '../models/leads/index.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
-import { StaffModel } from '../models/staff.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 
 const run = Date.now().toString(36);
 /** A number of this run, so its leads are no duplicates of an earlier run's on a kept database. */

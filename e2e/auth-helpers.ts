@@ -1,7 +1,7 @@
 // Steps shared by the sign-in browser tests of both host modes, and the setup of the console tests run
 // at both widths with the admin signed in on a lead of their own.
 import { test, type Page } from '@playwright/test';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { createLead } from '../models/leads/index.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { E2E_ADMIN, E2E_JWT_SECRET, db, ensureStaff, signIn as signInBeforeLoad } from './helpers.ts';

@@ -1,7 +1,7 @@
 // The login screen, the admin shell, logout, the 401 path, the settings menu and every message
 // of the Change Password dialog, on the main site (/admin...).
 import { expect, test, type Page } from '@playwright/test';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { PASSWORD, holdRequests, newStaff, signIn, storage } from './auth-helpers.ts';
 
 test.describe('login screen', () => {

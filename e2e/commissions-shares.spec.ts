@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { StatementLineModel } from '../models/commissions/schema.ts';
 

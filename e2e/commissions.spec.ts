@@ -4,7 +4,7 @@
 // unmatched line clears it; the agent then reads his own statement with his share.
 import { expect, test, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 
 /** Three months ago, YYYY-MM: long enough ago that the 45-day grace period has passed for it. */

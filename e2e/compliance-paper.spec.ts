@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { claimLead, createLead } from '../models/leads/index.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n% signed consent scan\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');

@@ -4,7 +4,7 @@
 // 25 hours ago (the model's clock) answers "expired"; a tampered token is a 404.
 import { expect, test } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { createSignRequest } from '../models/compliance/index.ts';
 
 for (const size of [

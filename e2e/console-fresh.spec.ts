@@ -4,8 +4,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
 import { claimLead, createLead, findLeadRecords, getLeadView, updateLead } from '../models/leads/index.ts';
-import { StaffModel } from '../models/staff.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { openText } from '../server/field-crypto.ts';
 import { nextBusinessMorning } from '../schemas/follow-up-time.ts';
 

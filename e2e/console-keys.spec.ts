@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
 import { claimLead, createLead, getLeadView } from '../models/leads/index.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 
 const run = Date.now().toString(36);
 let n = 0;

@@ -3,7 +3,7 @@
 // and the card has one primary action at a time (adding a policy sets the customer's form aside, kept).
 import { expect, test } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 
 const run = Date.now().toString(36);

@@ -7,9 +7,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
 import { createLead, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { ActivityModel, insertActivities, type ActivityAction } from '../models/activity.ts';
+import { type ActivityAction } from '../models/activity';
+import { insertActivities } from '../models/activity/log.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { RESPONSE_PROMISE_MS } from '../schemas/lead.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 
 const run = Date.now().toString(36);
 const AGENT = { name: `Dana ${run}`, email: `dana.${run}@e2e.local` };

@@ -5,7 +5,7 @@
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { expect, test, type Locator } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { openText } from '../server/field-crypto.ts';
 
 const run = Date.now().toString(36);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import mongoose from 'mongoose';
 import path from 'node:path';
 import { findRunningEmbeddedDb } from '../server/embedded-db.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { configureDataKeys } from '../server/field-crypto.ts';
 

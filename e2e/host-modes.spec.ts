@@ -1,7 +1,7 @@
 // Both hosting modes (docs/product.md §2, CONTRACT.md ADMIN_HOSTS): admin.localhost serves the console at
 // the root, the main host serves the public site and the console under /admin.
 import { expect, test, type Page } from '@playwright/test';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { PASSWORD, newStaff, signIn, storage } from './auth-helpers.ts';
 
 /** The same server under the admin hostname (browsers resolve *.localhost to the loopback). */

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
 import { claimLead, createLead, deleteLead, readLead, findLeadRecords, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { openText } from '../server/field-crypto.ts';
 
 const run = Date.now().toString(36);

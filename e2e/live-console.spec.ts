@@ -62,7 +62,7 @@ test('the dashboard counts a new lead without reloading', async ({ page }) => {
   // Stored through the model (counters and all), as the public form of another server would.
   await createLead({ name: `zdash${run}`, email: `zdash${run}@example.com`, phone: '303-555-0188' });
   // A write by another process reaches the console through the change counter alone.
-  const { noteLeadChange } = await import('../models/live.ts');
+  const { noteLeadChange } = await import('../models/live/counter.ts');
   await noteLeadChange();
   await expect(total).toHaveText(String(before + 1), { timeout: 2500 });
 });

@@ -3,7 +3,7 @@
 // and scroll inside, the bottom navigation in reach of a thumb, and the skip link.
 import { expect, test, type Page } from '@playwright/test';
 import { db, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 
 const run = Date.now().toString(36);
 const PHONE = { width: 390, height: 844 };

@@ -5,7 +5,7 @@
 // The renewal windows are computed in the browser from the policy dates (schemas/book-windows.ts).
 import { expect, test } from '@playwright/test';
 import { db, ensureStaff, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { adminOnNewLead, atBothWidths } from './auth-helpers.ts';
 import { db, signIn } from './helpers.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 
 atBothWidths(() => {

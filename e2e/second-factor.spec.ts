@@ -8,9 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, newStaff } from './auth-helpers.ts';
 import { E2E_JWT_SECRET, db } from './helpers.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 const actor = { id: 'e2e', name: 'E2E', email: 'e2e@e2e.local' };

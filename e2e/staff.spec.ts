@@ -2,7 +2,7 @@
 // password, which makes them choose a new one at sign-in; staff who are not admins see neither page,
 // and Logout ends the token on the server.
 import { expect, test } from '@playwright/test';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { E2E_ADMIN, db, signIn } from './helpers.ts';
 import { newStaff, signIn as signInOnce, storage } from './auth-helpers.ts';
 

@@ -2,7 +2,7 @@
 // admins' notice, as a Slack message and an email. The email goes to the holder or to the admins,
 // falling back to the team's addresses (LEADS_NOTIFY_EMAIL) when the account has none.
 import type { LeadView } from '../schemas/lead.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff';
 import { leadLink } from './format.ts';
 import type { MailMessage } from './mail-message.ts';
 

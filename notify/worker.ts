@@ -4,12 +4,8 @@ import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { isSlackResponseUrl } from './slack/response-url.ts';
-import { takeVisitorMailQuota } from '../models/mail-quota.ts';
-import { getLeadView } from '../models/leads/index.ts';
-import { suppressionOf } from '../models/privacy/suppression-store.ts';
-import { listAgents } from '../models/staff.ts';
-import { purgeSignatures } from './slack/replay-store.ts';
 import {
+  takeVisitorMailQuota,
   findDue,
   finishEntry,
   isDone,
@@ -20,12 +16,15 @@ import {
   setEnabledChannels,
   type Channel,
   type OutboxEntry,
-} from '../models/outbox.ts';
+} from '../models/outbox';
+import { getLeadView, offeredAgents } from '../models/leads';
+import { suppressionOf } from '../models/privacy';
+import { listAgents } from '../models/staff';
+import { purgeSignatures } from './slack/replay-store.ts';
 import { createMailer, PermanentError, postToSlack } from './channels.ts';
 import { accountMail, teamNotice, visitorAcknowledgement } from './mail-message.ts';
 import { leadAlert } from './slack/message.ts';
 import { escalationMail, escalationRecipients, escalationSlack, type EscalationData } from './escalation-notice.ts';
-import { escalateDue, offeredAgents } from '../models/leads/index.ts';
 
 export interface NotifierOptions {
   /** The clock (tests fix it to check the reminder). */
@@ -37,8 +36,6 @@ export interface NotifierOptions {
   retryMaxMs?: number;
   /** How long a sender holds an entry before another server may take it over. */
   leaseMs?: number;
-  /** How often the escalation ladder is checked (models/leads/escalate.ts); 0: only escalateOnce() runs it. */
-  escalateMs?: number;
   /** The only origin a Slack `response_url` may have (tests point it at a local stand-in); Slack's by default. */
   slackResponseOrigin?: string;
 }
@@ -67,7 +64,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   const mailer = createMailer(config);
   const team = config.LEADS_NOTIFY_EMAIL ?? [];
 
-  // The channels this server queues and sends through (models/outbox.ts: the one place that decides).
+  // The channels this server queues and sends through (models/outbox/queue.ts: the one place that decides).
   const channels: Channel[] = [];
   if (config.SLACK_WEBHOOK_URL) channels.push('slack');
   if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');
@@ -172,8 +169,6 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   let again = false;
   let stopped = false;
   let lastHousekeeping = 0;
-  let lastEscalation = 0;
-  const escalateMs = opts.escalateMs ?? 5000;
 
   async function tick(): Promise<number> {
     let handled = 0;
@@ -181,11 +176,6 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     if (at.getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
       lastHousekeeping = at.getTime();
       await Promise.all([purgeSignatures(at), purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
-    }
-    if (escalateMs > 0 && at.getTime() - lastEscalation >= escalateMs) {
-      lastEscalation = at.getTime();
-      // Its own failure never keeps the notices from going out.
-      await escalateDue(at).catch((err: unknown) => logger.warn({ err }, 'escalation pass failed; will try again'));
     }
     for (const entry of await findDue(at)) {
       if (stopped) break;

@@ -4,13 +4,13 @@ import { pipeline } from 'node:stream/promises';
 import { TZDate } from '@date-fns/tz';
 import type { Response } from 'express';
 import { activityExportInput } from '../schemas/lead.ts';
-import { listRecentActivity } from '../models/activity.ts';
-import { activityCsv } from '../models/activity-csv.ts';
+import { listRecentActivity } from '../models/activity';
+import { activityCsv } from '../models/activity';
 import { z } from 'zod';
 import { activityAnswer } from '../schemas/api.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { auditActorOf, protectedProcedure, router } from './trpc.ts';
-import { recordAudit } from '../models/audit.ts';
+import { protectedProcedure, router } from './trpc.ts';
+import { recordAudit } from '../models/audit';
 
 /** Start of a YYYY-MM-DD day in the brokerage's time zone, `plusDays` later. */
 function dayStart(date: string, timeZone: string, plusDays = 0): Date {
@@ -23,7 +23,7 @@ export const activityRouter = router({
 
   /** Checks the caller and the dates (whole days in the brokerage's time zone); the REST adapter streams the rows. */
   exportRange: protectedProcedure.input(activityExportInput).query(async ({ input, ctx }) => {
-    await recordAudit(auditActorOf(ctx), { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
+    await recordAudit(ctx.actor, { action: 'ACTIVITY_EXPORTED', scope: `${input.from ?? 'all'} to ${input.to ?? 'now'}` });
     const tz = ctx.config.TIME_ZONE;
     const from = input.from ? dayStart(input.from, tz) : undefined;
     const to = input.to ? dayStart(input.to, tz, 1) : undefined; // "to" includes its whole day
@@ -44,7 +44,7 @@ export const activityRest = restRoutes(activityRouter, [
     summary: 'The latest activity',
     staff: true,
     answer: z.array(activityAnswer),
-    code: { procedure: '`activity.list`', model: '`models/activity.ts`', screen: '`dashboard/ActivityList.tsx`' },
+    code: { procedure: '`activity.list`', model: '`models/activity/log.ts`', screen: '`dashboard/ActivityList.tsx`' },
     handle: (c) => c.list(),
   },
   {
@@ -57,7 +57,7 @@ export const activityRest = restRoutes(activityRouter, [
     code: {
       procedure: '`activity.exportRange`, then streamed by the route',
       input: '`activityExportInput` (`schemas/lead.ts`)',
-      model: '`models/activity-export.ts`, `models/activity-csv.ts`',
+      model: '`models/activity/export.ts`, `models/activity/csv.ts`',
       screen: '`dashboard/ActivityList.tsx`',
     },
     handle: async (c, req, res) => {

@@ -1,7 +1,7 @@
 // Visit tracking (public) and the Site Analytics answer (staff only), over tRPC and REST.
 import { analyticsQuery, trackVisitInput, type AnalyticsPeriod } from '../schemas/analytics.ts';
-import { acceptVisit } from '../models/visit/index.ts';
-import { buildAnalyticsReport } from '../models/visit/report.ts';
+import { acceptVisit } from '../models/visits';
+import { buildAnalyticsReport } from '../models/visits';
 import { analyticsAnswer } from '../schemas/api.ts';
 import { restRoutes } from './rest.ts';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
@@ -33,7 +33,7 @@ export const analyticsRest = restRoutes(analyticsRouter, [
     code: {
       procedure: '`analytics.trackVisit`',
       input: '`trackVisitInput` (`schemas/analytics.ts`)',
-      model: '`models/visit/intake.ts` `acceptVisit`',
+      model: '`models/visits/intake.ts` `acceptVisit`',
       screen: '`src/lib/track-visit.ts`',
     },
     handle: async (caller, req, res) => {
@@ -51,7 +51,7 @@ export const analyticsRest = restRoutes(analyticsRouter, [
     code: {
       procedure: '`analytics.report`',
       input: '`analyticsQuery` (`schemas/analytics.ts`)',
-      model: '`models/visit/report.ts`',
+      model: '`models/visits/report.ts`',
       screen: '`src/pages/admin/analytics/`',
     },
     // The procedure validates the period; the cast only names the type it expects.

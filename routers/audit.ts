@@ -1,5 +1,5 @@
 // The audit log for admins: medical reads, exports and staff changes, newest first.
-import { listAudit } from '../models/audit.ts';
+import { listAudit } from '../models/audit';
 import { auditListInput } from '../schemas/staff.ts';
 import { adminProcedure, router } from './trpc.ts';
 

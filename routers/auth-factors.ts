@@ -1,5 +1,5 @@
 // One's own second factors (the Sign-in security page): authenticator-app and passkey enrolment, the list with
-// last use, new recovery codes, and removal. Every change needs a fresh proof (models/step-up.ts): a
+// last use, new recovery codes, and removal. Every change needs a fresh proof (models/auth/step-up.ts): a
 // sign-in of the last 5 minutes, or the current password or a code in the request. Enrolment is
 // open to an enrolment-only session (the office requires a factor); it answers a full session.
 import { sessionProcedure, protectedProcedure, unbatched } from './trpc.ts';
@@ -10,8 +10,8 @@ import {
   removePasskeyInput,
   totpConfirmInput,
 } from '../schemas/second-factor.ts';
-import { listFactors } from '../models/second-factor.ts';
 import {
+  listFactors,
   addOwnPasskey,
   confirmOwnTotp,
   ownPasskeyOptions,
@@ -20,7 +20,7 @@ import {
   removeOwnPasskey,
   startOwnTotpSetup,
   type Owner,
-} from '../models/own-factors.ts';
+} from '../models/auth';
 import { relyingPartyOf } from '../server/relying-party.ts';
 
 const ownerOf = (ctx: Owner) => ({ staff: ctx.staff, claims: ctx.claims, ip: ctx.ip });

@@ -3,48 +3,32 @@
 import { isAdminStaff, publicProcedure, router, sessionProcedure, unbatched } from './trpc.ts';
 import { restRoutes } from './rest.ts';
 import * as answers from '../schemas/api.ts';
-import { badRequest, DomainError, forbidden, unauthorized, unavailable } from '../server/errors.ts';
-import { GoogleTokenError, verifyGoogleIdToken } from '../server/tokens.ts';
-import { authenticate, changePassword, findStaffByEmail, recordLogin, type StaffDoc } from '../models/staff.ts';
-import { admitAddress, admitAttempt, forgive, forgiveAddress, signInKeys } from '../models/login-throttle.ts';
-import { revokeToken } from '../models/session.ts';
+import { DomainError } from '../server/errors.ts';
+import { changePassword, type StaffDoc } from '../models/staff';
 import {
-  afterFirstFactor,
+  admitAttempt,
+  forgive,
+  signInKeys,
+  revokeToken,
   completePasskeyStep,
   completeSecondStep,
   passkeyStepOptions,
-  recordFailedSignIn,
   sessionFor,
   userOf,
-} from '../models/sign-in.ts';
+  logInWithGoogle,
+  logInWithPassword,
+} from '../models/auth';
 import { changePasswordInput, googleLoginInput, loginInput } from '../schemas/auth.ts';
 import { mfaInput, mfaTokenInput, passkeyMfaInput, totpConfirmInput } from '../schemas/second-factor.ts';
 import { relyingPartyOf } from '../server/relying-party.ts';
 import { factorProcedures } from './auth-factors.ts';
-
-const INVALID_LOGIN = 'Invalid email or password';
 
 export const authRouter = router({
   /** docs/api.md: a session, or `{ mfaRequired, mfaToken, methods }` for an account with a second factor. */
   login: publicProcedure
     .use(unbatched)
     .input(loginInput)
-    .mutation(async ({ input, ctx }) => {
-      const keys = signInKeys(input.email, ctx.ip);
-      const turn = await admitAttempt(keys);
-      try {
-        const staff = await authenticate(input.email, input.password);
-        if (!staff) {
-          await turn.failed();
-          await recordFailedSignIn(input.email, await findStaffByEmail(input.email), 'wrong email or password');
-          throw unauthorized(INVALID_LOGIN);
-        }
-        await forgive(keys, turn);
-        return await afterFirstFactor(staff, ctx.config.jwtSecret, 'password');
-      } finally {
-        await turn.release();
-      }
-    }),
+    .mutation(({ input, ctx }) => logInWithPassword(input, ctx.ip, ctx.config.jwtSecret)),
 
   /** The second step: an authenticator or recovery code for the token the password step answered. */
   mfa: publicProcedure
@@ -67,26 +51,7 @@ export const authRouter = router({
   googleLogin: publicProcedure
     .use(unbatched)
     .input(googleLoginInput)
-    .mutation(async ({ input, ctx }) => {
-      const clientId = ctx.config.GOOGLE_CLIENT_ID;
-      if (!clientId) throw badRequest('Google sign-in is not enabled on this server.');
-      await admitAddress(ctx.ip);
-      let email: string;
-      try {
-        email = await verifyGoogleIdToken(input.credential, clientId);
-      } catch (err) {
-        if (err instanceof GoogleTokenError) {
-          throw err.unavailable ? unavailable(err.message) : unauthorized(err.message);
-        }
-        throw err;
-      }
-      const staff = await findStaffByEmail(email);
-      // The email is proven by Google, so naming the missing account reveals nothing to its owner.
-      if (!staff) throw forbidden(`No staff account uses ${email}. Ask the system administrator for access.`);
-      await recordLogin(staff);
-      await forgiveAddress(ctx.ip);
-      return afterFirstFactor(staff, ctx.config.jwtSecret, 'Google');
-    }),
+    .mutation(({ input, ctx }) => logInWithGoogle(input.credential, ctx.ip, ctx.config.GOOGLE_CLIENT_ID, ctx.config.jwtSecret)),
 
   me: sessionProcedure.query(({ ctx }) => userOf(ctx.staff)),
 
@@ -152,7 +117,7 @@ export const authRest = restRoutes(authRouter, [
     code: {
       procedure: '`auth.login`',
       input: '`loginInput` (`schemas/auth.ts`)',
-      model: '`models/staff.ts`, `models/login-throttle.ts`',
+      model: '`models/staff/accounts.ts`, `models/auth/login-throttle.ts`',
       screen: '`src/pages/admin/auth/LoginPage.tsx`',
     },
     handle: (caller, req) => caller.login(req.body),
@@ -163,7 +128,11 @@ export const authRest = restRoutes(authRouter, [
     summary: 'The second step of a sign-in: an authenticator or recovery code',
     body: mfaInput,
     answer: answers.sessionAnswer,
-    code: { procedure: '`auth.mfa`', input: '`mfaInput` (`schemas/second-factor.ts`)', model: '`models/sign-in.ts` `completeSecondStep`' },
+    code: {
+      procedure: '`auth.mfa`',
+      input: '`mfaInput` (`schemas/second-factor.ts`)',
+      model: '`models/auth/sign-in.ts` `completeSecondStep`',
+    },
     handle: (caller, req) => caller.mfa(req.body),
   },
   // The passkey step is for the console's browser (WebAuthn), so the published document leaves it out.
@@ -172,7 +141,7 @@ export const authRest = restRoutes(authRouter, [
     path: '/api/auth/passkey/options',
     summary: 'The authentication options of a passkey for the second step of a sign-in',
     unpublished: true,
-    code: { procedure: '`auth.passkeyOptions`', input: '`mfaTokenInput`', model: '`models/sign-in.ts` `passkeyStepOptions`' },
+    code: { procedure: '`auth.passkeyOptions`', input: '`mfaTokenInput`', model: '`models/auth/sign-in.ts` `passkeyStepOptions`' },
     handle: (caller, req) => caller.passkeyOptions(req.body),
   },
   {
@@ -180,7 +149,7 @@ export const authRest = restRoutes(authRouter, [
     path: '/api/auth/passkey/verify',
     summary: 'The second step of a sign-in with a passkey',
     unpublished: true,
-    code: { procedure: '`auth.passkeyMfa`', input: '`passkeyMfaInput`', model: '`models/sign-in.ts` `completePasskeyStep`' },
+    code: { procedure: '`auth.passkeyMfa`', input: '`passkeyMfaInput`', model: '`models/auth/sign-in.ts` `completePasskeyStep`' },
     handle: (caller, req) => caller.passkeyMfa(req.body),
   },
   {
@@ -192,7 +161,7 @@ export const authRest = restRoutes(authRouter, [
     code: {
       procedure: '`auth.googleLogin`',
       input: '`googleLoginInput`',
-      model: '`models/staff.ts`, `server/tokens.ts`',
+      model: '`models/staff/accounts.ts`, `server/tokens.ts`',
       screen: '`GoogleSignInButton.tsx`',
     },
     handle: (caller, req) => caller.googleLogin(req.body),
@@ -207,7 +176,7 @@ export const authRest = restRoutes(authRouter, [
     code: {
       procedure: '`auth.changePassword`',
       input: '`changePasswordInput`',
-      model: '`models/staff.ts`',
+      model: '`models/staff/accounts.ts`',
       screen: '`src/pages/admin/auth/ChangePasswordDialog.tsx`',
     },
     // docs/api.md fixes this answer; REST callers sign in again with the new password.
@@ -222,7 +191,11 @@ export const authRest = restRoutes(authRouter, [
     summary: 'End this token at once',
     staff: true,
     answer: answers.success,
-    code: { procedure: '`auth.logout`', model: '`models/staff.ts` (revoked token ids)', screen: '`src/pages/admin/AdminLayout.tsx`' },
+    code: {
+      procedure: '`auth.logout`',
+      model: '`models/staff/accounts.ts` (revoked token ids)',
+      screen: '`src/pages/admin/AdminLayout.tsx`',
+    },
     handle: (caller) => caller.logout(),
   },
   // The step-up fields (currentPassword, currentCode) may come in the body of both enrolment calls.
@@ -232,7 +205,7 @@ export const authRest = restRoutes(authRouter, [
     summary: 'Start adding an authenticator app (step-up: docs/api.md): a secret and its otpauth URL',
     staff: true,
     answer: answers.totpSetupAnswer,
-    code: { procedure: '`auth.totpSetup`', model: '`models/own-factors.ts` `startOwnTotpSetup`' },
+    code: { procedure: '`auth.totpSetup`', model: '`models/auth/own-factors.ts` `startOwnTotpSetup`' },
     handle: (caller, req) => caller.totpSetup(stepUpOf(req.body)),
   },
   {
@@ -245,7 +218,7 @@ export const authRest = restRoutes(authRouter, [
     code: {
       procedure: '`auth.totpConfirm`',
       input: '`totpConfirmInput` (`schemas/second-factor.ts`)',
-      model: '`models/own-factors.ts` `confirmOwnTotp`',
+      model: '`models/auth/own-factors.ts` `confirmOwnTotp`',
     },
     // docs/api.md fixes this answer; the console's fresh token stays on tRPC.
     handle: async (caller, req) => {

@@ -31,11 +31,11 @@ import {
   listExceptions,
   statementAgents,
   updateCommissionSettings,
-} from '../models/commissions/index.ts';
+} from '../models/commissions';
 import { forbidden } from '../server/errors.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { adminProcedure, auditActorOf, isAdminStaff, protectedProcedure, router, type Context } from './trpc.ts';
-import type { StaffDoc } from '../models/staff.ts';
+import { adminProcedure, isAdminStaff, protectedProcedure, router, type Context } from './trpc.ts';
+import type { StaffDoc } from '../models/staff';
 
 export const statementFileInput = z
   .object({
@@ -58,19 +58,15 @@ export const commissionsRouter = router({
   dryRun: adminProcedure.input(statementFileInput).mutation(({ input }) => dryRunStatement(input.csv)),
   importStatement: adminProcedure
     .input(statementFileInput)
-    .mutation(({ input, ctx }) => applyStatement(input.csv, auditActorOf(ctx), { fileName: input.fileName })),
+    .mutation(({ input, ctx }) => applyStatement(input.csv, ctx.actor, { fileName: input.fileName })),
   exceptions: adminProcedure.input(exceptionsInput.optional()).query(({ input }) => listExceptions(input ?? {})),
-  link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, auditActorOf(ctx))),
-  dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, auditActorOf(ctx))),
+  link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, ctx.actor)),
+  dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, ctx.actor)),
   summary: adminProcedure.query(() => commissionSummary()),
   shares: adminProcedure.input(policySharesQuery).query(({ input }) => getPolicyShares(input)),
-  setShares: adminProcedure
-    .input(policySharesInput)
-    .mutation(({ input, ctx }) => setPolicyShares(input.policyId, input.shares, auditActorOf(ctx))),
+  setShares: adminProcedure.input(policySharesInput).mutation(({ input, ctx }) => setPolicyShares(input.policyId, input.shares, ctx.actor)),
   settings: adminProcedure.query(() => getCommissionSettings()),
-  updateSettings: adminProcedure
-    .input(commissionSettingsInput)
-    .mutation(({ input, ctx }) => updateCommissionSettings(input, auditActorOf(ctx))),
+  updateSettings: adminProcedure.input(commissionSettingsInput).mutation(({ input, ctx }) => updateCommissionSettings(input, ctx.actor)),
   agents: protectedProcedure.query(async ({ ctx }) =>
     isAdminStaff(ctx.staff, ctx.config) ? { isAdmin: true, agents: await statementAgents() } : { isAdmin: false, agents: [ctx.staff.name] },
   ),

@@ -35,12 +35,12 @@ import {
   textVersions,
   unsignedSoasOf,
   updateComplianceSettings,
-} from '../models/compliance/index.ts';
-import { recordAudit } from '../models/audit.ts';
+} from '../models/compliance';
+import { recordAudit } from '../models/audit';
 import { sendComplianceMail, signLinkMessage } from '../notify/compliance-mail.ts';
 import { badRequest, forbidden } from '../server/errors.ts';
 import { restRoutes } from './rest.ts';
-import { actorOf, adminProcedure, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { adminProcedure, isAdminStaff, protectedProcedure, router } from './trpc.ts';
 
 export const complianceRouter = router({
   /** A lead's or customer's records (without the signed text: `record` reads one, audited), status and links. */
@@ -58,7 +58,7 @@ export const complianceRouter = router({
   /** One record in full (the text as signed, the signer's address): every read is in the audit log. */
   record: protectedProcedure.input(recordIdInput).query(async ({ input, ctx }) => {
     const record = await findRecord(input.recordId);
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'COMPLIANCE_RECORD_READ',
       customerId: record.customerId ?? undefined,
       detail: `${record.type} ${record.recordId}`,
@@ -82,13 +82,13 @@ export const complianceRouter = router({
   }),
 
   /** A record captured by a recorded call or a paper form (the reference to the recording or the upload). */
-  add: protectedProcedure.input(recordAddInput).mutation(({ input, ctx }) => addCapturedRecord(input, actorOf(ctx).name)),
+  add: protectedProcedure.input(recordAddInput).mutation(({ input, ctx }) => addCapturedRecord(input, ctx.actor.name)),
 
   /** A record's paper form (staff only), base64: every read is in the audit log. */
   paper: protectedProcedure.input(recordIdInput).query(async ({ input, ctx }) => {
     const record = await findRecord(input.recordId);
     const file = await readPaper(record.recordId);
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'COMPLIANCE_RECORD_READ',
       customerId: record.customerId ?? undefined,
       detail: `paper form of ${record.type} ${record.recordId}`,
@@ -117,19 +117,15 @@ export const complianceRouter = router({
   texts: adminProcedure.query(() => currentTexts()),
   /** Every version of one text, newest first (read-only: signed records keep their own copy). */
   textVersions: adminProcedure.input(textVersionsInput).query(({ input }) => textVersions(input.type, input.language)),
-  saveText: adminProcedure
-    .input(textUpdateInput)
-    .mutation(({ input, ctx }) => saveText(input.type, input.language, input.body, auditActorOf(ctx))),
+  saveText: adminProcedure.input(textUpdateInput).mutation(({ input, ctx }) => saveText(input.type, input.language, input.body, ctx.actor)),
   settings: protectedProcedure.query(() => complianceSettings()),
-  updateSettings: adminProcedure
-    .input(complianceSettingsInput)
-    .mutation(({ input, ctx }) => updateComplianceSettings(input, auditActorOf(ctx))),
+  updateSettings: adminProcedure.input(complianceSettingsInput).mutation(({ input, ctx }) => updateComplianceSettings(input, ctx.actor)),
 
   /** The audit export (admins): a ZIP of printable pages and a CSV index, audited with its scope and count. */
   export: adminProcedure.input(exportInput).mutation(async ({ input, ctx }) => {
     const done = await exportZip(input);
     if (done.tooMany) throw badRequest(`More than ${EXPORT_MAX_RECORDS} records: export a shorter range`);
-    await recordAudit(auditActorOf(ctx), { action: 'COMPLIANCE_EXPORTED', scope: `${done.count} ${done.scope}` });
+    await recordAudit(ctx.actor, { action: 'COMPLIANCE_EXPORTED', scope: `${done.count} ${done.scope}` });
     const fileName = `compliance-${new Date().toISOString().slice(0, 10)}.zip`;
     return { fileName, count: done.count, zipBase64: Buffer.from(done.zip).toString('base64') };
   }),

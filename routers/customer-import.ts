@@ -3,11 +3,11 @@
 // parses it before the JSON parser and its 100 kB limit). The rules live in models/customer-import/.
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../schemas/limits.ts';
-import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customer-import/index.ts';
+import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customers';
 import { notFound } from '../server/errors.ts';
 import { IMPORT_APPLY_PATH, IMPORT_DRY_RUN_PATH } from '../schemas/limits.ts';
 import { restRoutes } from './rest.ts';
-import { adminProcedure, auditActorOf, router } from './trpc.ts';
+import { adminProcedure, router } from './trpc.ts';
 
 const importId = z
   .string()
@@ -27,13 +27,13 @@ export const importFileInput = z
   .strict();
 
 export const customerImportRouter = router({
-  dryRun: adminProcedure.input(importFileInput).mutation(({ input, ctx }) => dryRunImport(input.csv, auditActorOf(ctx))),
+  dryRun: adminProcedure.input(importFileInput).mutation(({ input, ctx }) => dryRunImport(input.csv, ctx.actor)),
 
   confirm: adminProcedure
     .input(importFileInput)
     .mutation(({ input, ctx }) =>
       trackImport(input.importId, String(ctx.staff.id), (onProgress) =>
-        applyImport(input.csv, auditActorOf(ctx), { fileName: input.fileName, onProgress }),
+        applyImport(input.csv, ctx.actor, { fileName: input.fileName, onProgress }),
       ),
     ),
 

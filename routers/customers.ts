@@ -1,4 +1,4 @@
-// Customers, and closing a lead into a customer. The rules live in models/customer.ts.
+// Customers, and closing a lead into a customer. The rules live in models/customers/customer.ts.
 import {
   closeLeadInput,
   customerCreateInput,
@@ -8,18 +8,25 @@ import {
   type CustomerSummary,
 } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
-import { closeLeadIntoCustomer } from '../models/customer-close.ts';
-import { createCustomer, deleteCustomer, getCustomer, getCustomerSummary, listCustomers, updateCustomer } from '../models/customer.ts';
-import { countCustomers, customerSummaryBatches } from '../models/customer-list.ts';
+import {
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+  countCustomers,
+  customerSummaryBatches,
+  mayReadMedical,
+  withheldMedical,
+} from '../models/customers';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { z } from 'zod';
 import { customerAnswer, success } from '../schemas/api.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
-import { actorOf, auditActorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
-import { mayReadMedical, withheldMedical } from '../models/customer-access.ts';
-import { recordAudit } from '../models/audit.ts';
-import { withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
-import { closeLeadWithFirstPolicy, policySummaries } from '../models/policies/index.ts';
+import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { recordAudit } from '../models/audit';
+import { withDoNotContact, withDoNotContactBatches } from '../models/privacy';
+import { policySummaries } from '../models/policies';
+import { addCustomer, closeLead } from '../models/flows';
 import {
   FILTER_PARAMS,
   customerExportQuery,
@@ -36,14 +43,14 @@ export const customersRouter = router({
 
   /**
    * One customer with the medical details: the edit view loads it. Every read is in the audit log.
-   * When the office narrows medical details (models/customer-access.ts), others get them withheld
+   * When the office narrows medical details (models/customers/access.ts), others get them withheld
    * unless they give a reason, which the entry records.
    */
   get: protectedProcedure.input(customerReadInput).query(async ({ input, ctx }) => {
     const customer = await getCustomer(input.customerId);
     const allowed = await mayReadMedical(customer, { name: ctx.staff.name, isAdmin: isAdminStaff(ctx.staff, ctx.config) });
     if (!allowed && !input.reason) return withheldMedical(customer);
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'CUSTOMER_MEDICAL_READ',
       customerId: customer.customerId,
       customerName: customer.name,
@@ -53,24 +60,19 @@ export const customersRouter = router({
   }),
 
   /** A hand-added customer; given a leadId it closes that lead into this customer instead. Answers without the medical details. */
-  create: protectedProcedure.input(customerCreateInput).mutation(async ({ input, ctx }) => {
-    const { leadId, ...fields } = input;
-    if (!leadId) return createCustomer(fields, actorOf(ctx));
-    const { customerId } = await closeLeadIntoCustomer(leadId, fields, actorOf(ctx));
-    return getCustomerSummary(customerId);
-  }),
+  create: protectedProcedure.input(customerCreateInput).mutation(({ input, ctx }) => addCustomer(input, ctx.actor)),
 
-  update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, actorOf(ctx))),
+  update: protectedProcedure.input(customerUpdateInput).mutation(({ input, ctx }) => updateCustomer(input, ctx.actor)),
 
   remove: protectedProcedure.input(customerIdInput).mutation(async ({ input, ctx }) => {
-    await deleteCustomer(input.customerId, actorOf(ctx));
+    await deleteCustomer(input.customerId, ctx.actor);
     return { success: true as const };
   }),
 
   /** The customer-information form of a lead being closed, with the customer's first policy when one is given. */
   closeLead: protectedProcedure
     .input(closeLeadInput)
-    .mutation(({ input, ctx }) => closeLeadWithFirstPolicy(input.leadId, input.customer, input.policy, actorOf(ctx))),
+    .mutation(({ input, ctx }) => closeLead(input.leadId, input.customer, input.policy, ctx.actor)),
 
   /**
    * Checks the caller and records the export of the customers that match the console's filters, with the
@@ -81,7 +83,7 @@ export const customersRouter = router({
     for await (const batch of matchingBatches(input)) count += batch.length;
     const filters = describeFilters(input);
     const scope = filters ? `${count} customers (${filters})` : `all ${count} customers`;
-    await recordAudit(auditActorOf(ctx), { action: 'CUSTOMERS_EXPORTED', scope });
+    await recordAudit(ctx.actor, { action: 'CUSTOMERS_EXPORTED', scope });
     return { fileName: 'customers.csv', filters: input };
   }),
 
@@ -90,7 +92,7 @@ export const customersRouter = router({
    * the export (contact details, income; no medical field), so each answer is audited as an export of the whole list.
    */
   listBatches: protectedProcedure.query(async ({ ctx }) => {
-    await recordAudit(auditActorOf(ctx), {
+    await recordAudit(ctx.actor, {
       action: 'CUSTOMERS_EXPORTED',
       scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });
@@ -116,7 +118,7 @@ async function* customersCsvText(filters: CustomerFilters): AsyncGenerator<strin
 }
 
 const customerPath = '/api/admin/customers/:customerId';
-const customerModel = '`models/customer.ts`';
+const customerModel = '`models/customers/customer.ts`';
 
 export const customersRest = restRoutes(customersRouter, [
   {

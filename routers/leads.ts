@@ -1,5 +1,5 @@
 // Leads, their claims, statuses and calls, the lead record, My work and the dashboard stats. Each
-// procedure is its input schema and one call into models/ (closing and deleting: models/lead-changes.ts).
+// procedure is its input schema and one call into models/ (closing and deleting: models/flows/close-lead.ts).
 import { z } from 'zod';
 import {
   leadClaimInput,
@@ -10,23 +10,29 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import { claimLead, createLeadByStaff, leadBatchesNewestFirst, unclaimLead } from '../models/leads/index.ts';
+import {
+  claimLead,
+  createLeadByStaff,
+  leadBatchesNewestFirst,
+  unclaimLead,
+  leadStats,
+  legacyAgentKeys,
+  leadPage,
+  leadPosition,
+  noteCallPastWarning,
+  myWork,
+  conversionTable,
+} from '../models/leads';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, leadRecordWithCustomer, removeLead } from '../models/lead-changes.ts';
-import { leadStats, legacyAgentKeys } from '../models/leads/index.ts';
-import { leadPage, leadPosition } from '../models/leads/index.ts';
-import { logCall, noteCallPastWarning } from '../models/leads/index.ts';
-import { logWithSoa } from '../models/compliance/index.ts';
-import { myWork } from '../models/leads/index.ts';
-import { listAgents } from '../models/staff.ts';
-import { conversionTable } from '../models/leads/index.ts';
+import { changeLeadStatusOrNotes, logCallWithFollowUp, removeLead } from '../models/flows';
+import { leadRecordWithCustomer } from '../models/customers';
+import { listAgents } from '../models/staff';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
-import { checkCallAllowed, markDoNotContact, withDoNotContact, withDoNotContactBatches } from '../models/privacy/do-not-contact.ts';
-import { withoutDoNotContact } from '../models/privacy/my-work.ts';
+import { withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
 import { csvAttachment, restRoutes } from './rest.ts';
 import * as answers from '../schemas/api.ts';
-import { actorOf, isAdminStaff, protectedProcedure, router } from './trpc.ts';
-import { premiumWrittenBy } from '../models/policies/index.ts';
+import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
+import { premiumWrittenBy } from '../models/policies';
 
 export const leadsRouter = router({
   /**
@@ -55,17 +61,17 @@ export const leadsRouter = router({
 
   agents: protectedProcedure.query(async () => (await listAgents()).map((a) => ({ name: a.name, email: a.email }))),
 
-  create: protectedProcedure.input(leadCreateInput).mutation(({ input, ctx }) => createLeadByStaff(input, actorOf(ctx))),
+  create: protectedProcedure.input(leadCreateInput).mutation(({ input, ctx }) => createLeadByStaff(input, ctx.actor)),
 
-  claim: protectedProcedure.input(leadClaimInput).mutation(({ input, ctx }) => claimLead(input.leadId, input.claimedBy, actorOf(ctx))),
+  claim: protectedProcedure.input(leadClaimInput).mutation(({ input, ctx }) => claimLead(input.leadId, input.claimedBy, ctx.actor)),
 
-  unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, actorOf(ctx))),
+  unclaim: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => unclaimLead(input.leadId, ctx.actor)),
 
   update: protectedProcedure
     .input(leadUpdateInput)
-    .mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, actorOf(ctx), ctx.config.TIME_ZONE)),
+    .mutation(({ input, ctx }) => changeLeadStatusOrNotes(input, ctx.actor, ctx.config.TIME_ZONE)),
 
-  remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, actorOf(ctx))),
+  remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, ctx.actor)),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
   get: protectedProcedure.input(leadIdInput).query(async ({ input }) => {
@@ -76,23 +82,9 @@ export const leadsRouter = router({
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
   /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
   /** `kind: "medicare-appointment"` without a valid Scope of Appointment needs `soaReason` (409 otherwise). */
-  logCall: protectedProcedure.input(logCallInput).mutation(async ({ input, ctx }) => {
-    const actor = actorOf(ctx);
-    const asked = input.outcome === 'do-not-contact';
-    if (!asked) await checkCallAllowed(input.leadId, Boolean(input.confirmDoNotContact), actor);
-    // A Medicare appointment uses its valid Scope of Appointment, or needs a reason; the note keeps which.
-    const lead =
-      input.kind === 'medicare-appointment'
-        ? await logWithSoa(input.leadId, input.soaReason, actor.name, (soaNote) => {
-            input = { ...input, note: input.note ? `${soaNote}\n${input.note}` : soaNote };
-            return logCall(input, actor);
-          })
-        : await logCall(input, actor);
-    if (!asked) return lead;
-    return { ...lead, doNotContact: await markDoNotContact({ leadId: input.leadId, reason: input.note }, actor, 'call') };
-  }),
+  logCall: protectedProcedure.input(logCallInput).mutation(({ input, ctx }) => logCallWithFollowUp(input, ctx.actor)),
   /** The call link was followed past its calling-hours warning (schemas/calling-hours.ts). */
-  noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, actorOf(ctx))),
+  noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, ctx.actor)),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
   myWork: protectedProcedure.input(myWorkInput).query(async ({ input, ctx }) =>
@@ -179,7 +171,7 @@ export const leadsRest = restRoutes(leadsRouter, [
       procedure: '`leads.update`',
       input: '`leadUpdateInput`',
       model:
-        '`models/lead-changes.ts` `changeLeadStatusOrNotes` (`models/leads/lead.ts` `updateLead`, `models/customer-close.ts` `closeLeadIntoCustomer`)',
+        '`models/flows/close-lead.ts` `changeLeadStatusOrNotes` (`models/leads/lead.ts` `updateLead`, `models/customers/close.ts` `closeLeadIntoCustomer`)',
       screen: leadScreen,
     },
     handle: (c, req) => c.update({ ...req.body, leadId: req.params.leadId }),
@@ -190,7 +182,7 @@ export const leadsRest = restRoutes(leadsRouter, [
     summary: 'Delete a lead',
     staff: true,
     answer: answers.success,
-    code: { procedure: '`leads.remove`', input: '`leadIdInput`', model: '`models/lead-changes.ts` `removeLead`', screen: leadScreen },
+    code: { procedure: '`leads.remove`', input: '`leadIdInput`', model: '`models/flows/close-lead.ts` `removeLead`', screen: leadScreen },
     handle: (c, req) => c.remove({ leadId: String(req.params.leadId) }),
   },
   {

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { TRPCError } from '@trpc/server';
-import { findStaffForToken } from '../models/staff.ts';
-import { claimOnce, isTokenRevoked } from '../models/session.ts';
-import { onLeadChange, readChangeCount } from '../models/live.ts';
+import { findStaffForToken } from '../models/staff';
+import { claimOnce, isTokenRevoked } from '../models/auth';
+import { onLeadChange, readChangeCount } from '../models/live';
 import { protectedProcedure, publicProcedure, router } from './trpc.ts';
 
 /** Long enough to open the stream; a leaked URL (logs, history) is useless a minute later. */

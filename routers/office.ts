@@ -1,9 +1,9 @@
-// Office settings for admins: read and change the office-wide switches (models/office-settings.ts).
-import { getOfficeSettings, updateOfficeSettings } from '../models/office-settings.ts';
+// Office settings for admins: read and change the office-wide switches (models/office/settings.ts).
+import { getOfficeSettings, updateOfficeSettings } from '../models/office';
 import { officeSettingsInput } from '../schemas/office.ts';
-import { adminProcedure, auditActorOf, router } from './trpc.ts';
+import { adminProcedure, router } from './trpc.ts';
 
 export const officeRouter = router({
   settings: adminProcedure.query(() => getOfficeSettings()),
-  updateSettings: adminProcedure.input(officeSettingsInput).mutation(({ input, ctx }) => updateOfficeSettings(input, auditActorOf(ctx))),
+  updateSettings: adminProcedure.input(officeSettingsInput).mutation(({ input, ctx }) => updateOfficeSettings(input, ctx.actor)),
 });

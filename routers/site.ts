@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { isDatabaseUp } from '../server/db.ts';
 import { tooManyRequests } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { createLead } from '../models/leads/index.ts';
+import { createLead } from '../models/leads';
 import { HONEYPOT_FIELD, referralSubmission, type ReferralResult } from '../schemas/site.ts';
 import { firstTouchOf } from '../schemas/first-touch.ts';
 import { healthAnswer, referralAnswer } from '../schemas/api.ts';

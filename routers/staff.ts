@@ -1,5 +1,5 @@
 // Staff management for admins: list, add, remove, set agent and admin, reset a password or the second factors.
-// The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/staff-admin.ts.
+// The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/staff/admin.ts.
 import {
   addStaffAccount,
   listStaffRows,
@@ -8,13 +8,12 @@ import {
   resetStaffPassword,
   setStaffRoles,
   type AdminActor,
-} from '../models/staff-admin.ts';
+} from '../models/staff';
 import { staffAddInput, staffIdInput, staffResetInput, staffRolesInput } from '../schemas/staff.ts';
-import { adminProcedure, auditActorOf, router, type Context } from './trpc.ts';
-import type { StaffDoc } from '../models/staff.ts';
+import { adminProcedure, router, type Context } from './trpc.ts';
 
-const adminOf = (ctx: Context & { staff: StaffDoc }): AdminActor => ({
-  ...auditActorOf(ctx),
+const adminOf = (ctx: Pick<Context, 'config'> & { actor: Omit<AdminActor, 'configuredAdminEmail'> }): AdminActor => ({
+  ...ctx.actor,
   configuredAdminEmail: ctx.config.ADMIN_EMAIL,
 });
 

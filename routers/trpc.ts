@@ -6,8 +6,8 @@ import { ZodError } from 'zod';
 import type { Config } from '../server/config.ts';
 import { DomainError, describeZodError, isDatabaseUnavailable } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
-import { findStaffForToken, type StaffDoc } from '../models/staff.ts';
-import { isTokenRevoked } from '../models/session.ts';
+import { actorOf, findStaffForToken, type StaffDoc } from '../models/staff';
+import { isTokenRevoked } from '../models/auth';
 import { verifyStaffToken, type StaffClaims } from '../server/tokens.ts';
 
 export interface Context {
@@ -100,7 +100,8 @@ export const sessionProcedure = publicProcedure.meta({ signedIn: true }).use(asy
   const staff: StaffDoc | null = revoked ? null : found;
   if (!staff || !claims) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has expired. Please sign in again.' });
   if (!ctx.res.headersSent) ctx.res.setHeader('Cache-Control', 'no-store');
-  return next({ ctx: { ...ctx, staff, claims } });
+  // The signed-in actor, narrowed once here: every procedure reads `ctx.actor`.
+  return next({ ctx: { ...ctx, staff, claims, actor: actorOf(staff) } });
 });
 
 export const PASSWORD_CHANGE_REQUIRED = 'Your password was reset. Choose a new password to continue.';
@@ -131,13 +132,3 @@ export function signedInPaths(appRouter: AnyRouter): Set<string> {
   const procedures = appRouter._def.procedures as Record<string, AnyProcedure>;
   return new Set(Object.keys(procedures).filter((path) => (procedures[path]._def.meta as ProcedureMeta | undefined)?.signedIn));
 }
-
-/** The signed-in staff member as the activity log names them. */
-export const actorOf = (ctx: Context & { staff: StaffDoc }) => ({ name: ctx.staff.name, id: ctx.staff.id as string });
-
-/** The signed-in staff member as the audit log names them. */
-export const auditActorOf = (ctx: Context & { staff: StaffDoc }) => ({
-  id: ctx.staff.id as string,
-  name: ctx.staff.name,
-  email: ctx.staff.email,
-});

@@ -218,10 +218,11 @@ export const customerReadInput = customerIdInput.extend({
 export const customerCreateInput = customerObject
   .extend({ ...requiredDetail, leadId: z.string().trim().max(64).optional() })
   .superRefine(withKidsRule);
+export type CustomerCreateInput = z.infer<typeof customerCreateInput>;
 
 /**
  * An edit: the fields given are changed, '' clears an optional one. A required detail may be left
- * blank only when the stored customer lacks it already (models/customer.ts checks). The lead link never changes.
+ * blank only when the stored customer lacks it already (models/customers/customer.ts checks). The lead link never changes.
  */
 export const customerUpdateInput = customerObject.partial().extend(customerIdInput.shape);
 export type CustomerUpdate = z.output<typeof customerUpdateInput>;

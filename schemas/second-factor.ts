@@ -14,7 +14,7 @@ export type MfaInput = z.infer<typeof mfaInput>;
 
 /**
  * A factor change from a session signed in more than 5 minutes ago answers 403 with this text;
- * the request then carries one of the step-up fields below (models/step-up.ts).
+ * the request then carries one of the step-up fields below (models/auth/step-up.ts).
  */
 export const STEP_UP_REQUIRED =
   'Confirm it is you: send your current password (currentPassword) or a current code from your authenticator app or a recovery code (currentCode). A sign-in within the last 5 minutes also counts.';

@@ -6,7 +6,7 @@ import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
 import { seedShowcaseLeads } from './seed/showcase-leads.ts';
 import { seedShowcaseBook } from './seed/showcase-book.ts';
-import { walkSealedFields } from '../models/at-rest.ts';
+import { walkSealedFields } from '../models/keys';
 
 await withDatabase(async (config) => {
   for (const [name, step] of [

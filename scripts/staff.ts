@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { withDatabase } from './cli-db.ts';
 import { readPassword } from './read-password.ts';
-import { listStaff, removeStaff, upsertStaff } from '../models/staff.ts';
+import { listStaff, removeStaff, upsertStaff } from '../models/staff/accounts.ts';
 import { personalPasswordProblem, staffAccountInput } from '../schemas/auth.ts';
 
 const USAGE = `Usage:

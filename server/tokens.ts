@@ -18,7 +18,7 @@ export interface StaffClaims {
   scope?: 'enrol';
   /**
    * When the holder last proved who they are (password, code or passkey), seconds since the epoch:
-   * factor changes need a proof of the last few minutes (models/step-up.ts). Tokens from before this
+   * factor changes need a proof of the last few minutes (models/auth/step-up.ts). Tokens from before this
    * claim existed count from their issue time.
    */
   authTime?: number;

@@ -3,8 +3,9 @@
 // with readable actions (docs/product.md §3).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { insertActivities, logActivity, renameInActivity } from '../models/activity.ts';
-import { activityCsv } from '../models/activity-csv.ts';
+import { logActivity, renameInActivity } from '../models/activity';
+import { insertActivities } from '../models/activity/log.ts';
+import { activityCsv } from '../models/activity';
 import { activityLabel } from '../schemas/activity-labels.ts';
 
 const server = useTestServer();

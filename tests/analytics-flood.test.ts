@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, type TestServer } from './helpers/test-server.ts';
-import { acceptVisit, flushVisits, resetVisitorState } from '../models/visit/index.ts';
+import { acceptVisit, flushVisits, resetVisitorState } from '../models/visits';
 import { startServerAtFixedClock } from './helpers/fixed-clock-server.ts';
 
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

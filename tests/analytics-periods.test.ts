@@ -3,9 +3,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import mongoose from 'mongoose';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
-import { resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visit/index.ts';
-import { buildAnalyticsReport } from '../models/visit/report.ts';
-import { periodWindows } from '../models/visit/periods.ts';
+import { resetVisitorState, storeVisits, type EnrichedVisit } from '../models/visits/index.ts';
+import { buildAnalyticsReport } from '../models/visits/report.ts';
+import { periodWindows } from '../models/visits/periods.ts';
 import type { AnalyticsPeriod } from '../schemas/analytics.ts';
 
 const TZ = 'America/Denver';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { flushVisits, resetVisitorState } from '../models/visit/index.ts';
+import { flushVisits, resetVisitorState } from '../models/visits/index.ts';
 import { createLead } from '../models/leads/index.ts';
 
 const UA = {

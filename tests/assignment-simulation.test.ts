@@ -6,12 +6,12 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assignLead, escalateDue, escalationSteps, logCall, readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
-import { setStaffAvailability } from '../models/availability.ts';
-import { StaffModel } from '../models/staff.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
+import { setStaffAvailability } from '../models/office/availability.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
-import { hashPassword } from '../models/staff.ts';
+import { hashPassword } from '../models/staff/accounts.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
 import { generator } from './helpers/seeded-random.ts';
 

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
 import { startNotifier } from '../notify/worker.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
-import { setStaffAvailability } from '../models/availability.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
+import { startEscalationJob } from '../notify/escalation-job.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
+import { setStaffAvailability } from '../models/office/availability.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
 import { escalateDue, escalationSteps, readLead } from '../models/leads/index.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';
@@ -34,9 +35,11 @@ beforeAll(async () => {
   db = await startTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: db.dataDir, JWT_SECRET });
   const { app, close: closeApp } = await createApp(config, { ssr: false });
-  // This server's worker runs the escalation ladder every half second, as server.ts's does every five.
-  const notifier = startNotifier(config, { escalateMs: 500 });
+  // This server's escalation job runs the ladder every half second, as server.ts's does every five.
+  const notifier = startNotifier(config);
+  const escalation = startEscalationJob({ everyMs: 500 });
   const close = async () => {
+    await escalation.stop();
     await notifier.stop();
     await closeApp();
   };

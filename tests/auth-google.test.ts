@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { createStaffWithToken, startTestServer, type TestServer } from './helpers/test-server.ts';
 import { setGoogleKeySource } from '../server/tokens.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { generate } from 'otplib';
 
 const CLIENT_ID = 'test-client-id.apps.googleusercontent.com';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestDatabase } from './helpers/test-db.ts';
-import { StaffModel, verifyPassword } from '../models/staff.ts';
+import { StaffModel, verifyPassword } from '../models/staff/accounts.ts';
 import { DEMO_AGENTS, DEMO_PASSWORD, seedStaff } from '../scripts/seed/staff.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel, hashPassword, verifyPassword } from '../models/staff.ts';
-import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS } from '../models/login-throttle.ts';
+import { StaffModel, hashPassword, verifyPassword } from '../models/staff/accounts.ts';
+import { ACCOUNT_ATTEMPTS, ADDRESS_ATTEMPTS } from '../models/auth/login-throttle.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startEmbeddedDb } from '../server/embedded-db.ts';
-import { flushVisits } from '../models/visit/index.ts';
+import { flushVisits } from '../models/visits/index.ts';
 import { startAppServer, type AppServer } from './engine/harness.ts';
 import { defaultKeyFile } from '../server/key-file.ts';
 import { openText } from '../server/field-crypto.ts';

@@ -3,9 +3,9 @@
 // of the same file changes nothing, and a chargeback without those words leaves the policy active.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 
 const server = useTestServer();
 let admin: string;

@@ -3,9 +3,9 @@
 // each agent's statement (page and CSV) and the figures by agent; bad splits and other roles refused.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { AuditModel } from '../models/audit.ts';
+import { AuditModel } from '../models/audit/log.ts';
 import * as answers from '../schemas/commissions-api.ts';
 
 const server = useTestServer();

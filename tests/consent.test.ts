@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 import { countLeads } from '../models/leads/index.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import { CURRENT_CONSENT, consentText } from '../schemas/consent.ts';
 import { site } from '../schemas/brokerage.ts';
 import { callingCheck } from '../schemas/calling-hours.ts';

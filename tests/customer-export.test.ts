@@ -3,7 +3,7 @@
 // customer list over REST (the same columns) audited too.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
 
 const server = useTestServer();

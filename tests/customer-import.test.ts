@@ -3,11 +3,11 @@
 // uploads answered 4xx JSON with nothing stored, and callers who are not admins refused.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
-import { ActivityModel } from '../models/activity.ts';
-import { listAudit } from '../models/audit.ts';
+import { ActivityModel } from '../models/activity/log.ts';
+import { listAudit } from '../models/audit/log.ts';
 
 const server = useTestServer();
 let admin: string;

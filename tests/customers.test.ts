@@ -5,9 +5,9 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { ActivityModel } from '../models/activity.ts';
-import { CustomerModel } from '../models/customer.ts';
-import { closeLeadIntoCustomer } from '../models/customer-close.ts';
+import { ActivityModel } from '../models/activity/log.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
+import { closeLeadIntoCustomer } from '../models/customers/close.ts';
 
 const server = useTestServer();
 let admin: string;

@@ -1,8 +1,8 @@
 // Geolocation from the offline city data (models/visit/geo.ts, enrich.ts's locate): both address
 // families, mapped IPv4 addresses, the state's code, and the data's date and attribution.
 import { describe, expect, it } from 'vitest';
-import { geoDataInfo, lookup, usStateCode } from '../models/visit/geo.ts';
-import { locate } from '../models/visit/enrich.ts';
+import { geoDataInfo, lookup, usStateCode } from '../models/visits/geo.ts';
+import { locate } from '../models/visits/enrich.ts';
 
 describe('geolocation', () => {
   it('names a US city with its state code, and a foreign one with its country', () => {

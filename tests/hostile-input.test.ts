@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
-import { appRouter, DOCUMENTED_ROUTES, restApi } from '../routers/index.ts';
+import { StaffModel } from '../models/staff';
+import { appRouter, DOCUMENTED_ROUTES, restApi } from '../routers';
 
 const server = useTestServer();
 let token: string;

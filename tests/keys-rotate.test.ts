@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from './engine/harness.ts';
 import { defaultKeyFile, keyId, parseDataKey } from '../server/key-file.ts';
 import { currentKey, keyIdOf, openText } from '../server/field-crypto.ts';
-import { recordAudit } from '../models/audit.ts';
+import { recordAudit } from '../models/audit/log.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 let app: AppServer;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { useOfficeWithBen, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { ActivityModel } from '../models/activity.ts';
+import { ActivityModel } from '../models/activity/log.ts';
 import type { LeadStatus } from '../schemas/lead.ts';
 
 const server = useTestServer();

@@ -11,7 +11,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../server/config.ts';
 import { createApp } from '../web/app.ts';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { phoneSearchDigits, RESPONSE_PROMISE_MS } from '../schemas/lead.ts';

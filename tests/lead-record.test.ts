@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { addTimelineEntry } from '../models/leads/index.ts';
 
 /** A fixed-offset zone where it is now late morning: "later today" then spans hours whenever the test runs. */

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StaffModel, hashPassword } from '../models/staff.ts';
+import { StaffModel, hashPassword } from '../models/staff/accounts.ts';
 import { signStaffToken } from '../server/tokens.ts';
 import { loadConfig } from '../server/config.ts';
 import { startTestDatabase, type TestDatabase } from './helpers/test-db.ts';

@@ -3,7 +3,7 @@
 // claiming the same lead with their own sessions exactly one wins.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { CustomerModel } from '../models/customer.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
 
 const server = useTestServer();
 let ben: string;

@@ -3,7 +3,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
-import {} from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const server = useTestServer();

@@ -4,7 +4,7 @@ import { createOffice, useTestServer } from './helpers/test-server.ts';
 import mongoose from 'mongoose';
 import { readLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { insertActivities } from '../models/activity.ts';
+import { insertActivities } from '../models/activity/log.ts';
 
 const server = useTestServer();
 let admin: string;

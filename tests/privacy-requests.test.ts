@@ -8,7 +8,7 @@ import mongoose from 'mongoose';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { countLeads } from '../models/leads/index.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 import { openText } from '../server/field-crypto.ts';
 
 const server = useTestServer();

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel } from '../models/staff.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1', ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
 let admin: { token: string; id: string };

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generate } from 'otplib';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { StaffModel } from '../models/staff.ts';
-import { listAudit } from '../models/audit.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
-import { OutboxModel, setEnabledChannels } from '../models/outbox.ts';
+import { StaffModel } from '../models/staff/accounts.ts';
+import { listAudit } from '../models/audit/log.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
+import { OutboxModel, setEnabledChannels } from '../models/outbox/queue.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 let addressNo = 0;

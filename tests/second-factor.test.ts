@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { updateOfficeSettings } from '../models/office-settings.ts';
-import { listAudit } from '../models/audit.ts';
+import { updateOfficeSettings } from '../models/office/settings.ts';
+import { listAudit } from '../models/audit/log.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 let addressNo = 0;

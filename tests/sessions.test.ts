@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel, ensureAdminAccount } from '../models/staff.ts';
+import { StaffModel, ensureAdminAccount } from '../models/staff/accounts.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });
 

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outcome, trpcClient } from './helpers/trpc-client.ts';
 import { createStaffWithToken, useTestServer } from './helpers/test-server.ts';
-import { StaffModel, duplicateStaffNames, upsertStaff } from '../models/staff.ts';
+import { StaffModel, duplicateStaffNames, upsertStaff } from '../models/staff/accounts.ts';
 
 const server = useTestServer();
 let adminToken = '';

@@ -8,8 +8,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from './helpers/test-server.ts';
 import { trpcClient } from './helpers/trpc-client.ts';
-import { CustomerModel } from '../models/customer.ts';
-import { CUSTOMER_BATCH } from '../models/customer-list.ts';
+import { CustomerModel } from '../models/customers/customer.ts';
+import { CUSTOMER_BATCH } from '../models/customers/list.ts';
 import { streamJsonArray } from '../server/stream-answer.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 

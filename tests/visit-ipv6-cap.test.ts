@@ -2,7 +2,7 @@
 // network (a home router hands out 256 of them) does not buy more counted visits (docs/api.md).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestServer } from './helpers/test-server.ts';
-import { resetVisitorState } from '../models/visit/index.ts';
+import { resetVisitorState } from '../models/visits';
 import { VISIT_LIMITS } from '../schemas/analytics.ts';
 import { startServerAtFixedClock } from './helpers/fixed-clock-server.ts';
 

@@ -6,7 +6,7 @@ import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
 import { site } from '../schemas/brokerage.ts';
 import { COMPLIANCE_TYPE_LABELS, LANGUAGES, signForm, type Language } from '../schemas/compliance.ts';
-import { esc, openSignRequest, pageHtml, recordBody, signRequest, textForRequest } from '../models/compliance/index.ts';
+import { esc, openSignRequest, pageHtml, recordBody, signRequest, textForRequest } from '../models/compliance';
 import { sendComplianceMail, signedCopyMessage } from '../notify/compliance-mail.ts';
 
 /** A signature form is a few hundred bytes; anything much larger is refused before parsing. */

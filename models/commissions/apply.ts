@@ -4,9 +4,9 @@
 // line once (docs/commissions.md).
 import type { StatementLineResult, StatementReport } from '../../schemas/commissions.ts';
 import { badRequest, onlyDuplicateKeys } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
-import { updatePolicy } from '../policies/index.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { updatePolicy } from '../policies';
+import { PolicyModel } from '../policies';
 import { matchLines } from './match.ts';
 import { readStatement } from './parse.ts';
 import { StatementLineModel } from './schema.ts';

@@ -6,7 +6,7 @@ import type mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
 import type { Commission, PremiumPeriod } from '../../schemas/policy.ts';
 import { expectedCommissionCents } from '../../schemas/policy-rules.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { PolicyModel } from '../policies';
 import { StatementLineModel } from './schema.ts';
 
 export interface DuePolicy {

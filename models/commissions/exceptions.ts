@@ -13,7 +13,7 @@ import {
   type ExceptionList,
   type ExceptionQuery,
 } from '../../schemas/commissions.ts';
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { currentMonth, readBook, type Book } from './book.ts';
 import { getCommissionSettings } from './settings.ts';
 import { StatementLineModel, type StatementLine } from './schema.ts';

@@ -3,8 +3,8 @@
 // effective date, which is only a suggestion for an admin to confirm; else unmatched.
 import mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
-import { CustomerModel } from '../customer.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { CustomerModel } from '../customers';
+import { PolicyModel } from '../policies';
 import type { ReadLine } from './parse.ts';
 
 export interface PolicyRef {

@@ -1,4 +1,4 @@
-// Reading a carrier statement: the CSV (models/csv-table.ts, shared with the customer import) into
+// Reading a carrier statement: the CSV (server/csv-table.ts, shared with the customer import) into
 // checked lines, each with its key. A file that is not UTF-8 text, lacks the policy number or the
 // commission amount column, or is over the limits is refused whole (400); a line that cannot be read
 // (an amount that is not dollars and whole cents, a period that is not a month) is refused with its
@@ -16,7 +16,7 @@ import {
   type StatementField,
 } from '../../schemas/commissions.ts';
 import { badRequest } from '../../server/errors.ts';
-import { readCsvTable } from '../csv-table.ts';
+import { readCsvTable } from '../../server/csv-table.ts';
 
 /** Text that a spreadsheet would run: no carrier, policy number or name starts this way. */
 const FORMULA_START = /^[=+@\t\r]|^-[^0-9]/;

@@ -4,8 +4,8 @@
 import mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { PolicyModel } from '../policies';
 import { StatementLineModel } from './schema.ts';
 
 const WAITING = ['unmatched', 'ambiguous'];

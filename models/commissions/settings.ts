@@ -2,7 +2,7 @@
 // before a payment not received counts as missing, and the tolerance below which a short payment is not
 // an exception. One document; every change is audited.
 import { DEFAULT_COMMISSION_SETTINGS, type CommissionSettings } from '../../schemas/commissions.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
+import { recordAudit, type AuditActor } from '../audit';
 import { CommissionSettingsModel } from './schema.ts';
 
 const SETTINGS_ID = 'commissions';

@@ -5,8 +5,8 @@
 import mongoose, { Schema } from 'mongoose';
 import { WHOLE_SHARE, matchKey, type PolicyShares } from '../../schemas/commissions.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { recordAudit, type AuditActor } from '../audit';
+import { PolicyModel } from '../policies';
 
 const sharesSchema = new Schema(
   {

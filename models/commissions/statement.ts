@@ -5,8 +5,8 @@
 import { stringify } from 'csv-stringify/sync';
 import type { AgentStatement, LineType } from '../../schemas/commissions.ts';
 import { formulaSafeCell } from '../../schemas/customer.ts';
-import { CustomerModel } from '../customer.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { CustomerModel } from '../customers';
+import { PolicyModel } from '../policies';
 import { duePolicies, type DuePolicy } from './book.ts';
 import { StatementLineModel, type StatementLine } from './schema.ts';
 import { partOf, readSplits, sharesOf } from './shares.ts';

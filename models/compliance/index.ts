@@ -1,6 +1,6 @@
 // Compliance records (docs/compliance.md): what the routers, the signing page and the other models use.
 export { addCapturedRecord } from './captured.ts';
-export { readPaper, PAPER_CONTENT_TYPES } from './files.ts';
+export { countStalePapers, readPaper, resealPapers, PAPER_CONTENT_TYPES } from './files.ts';
 export { amendRecord, findRecord, recordsOf, resolveSubject, statusOf, type TypeStatus } from './records.ts';
 export {
   cancelSignRequest,

@@ -15,8 +15,8 @@ import {
 } from '../../schemas/compliance.ts';
 import { site } from '../../schemas/brokerage.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { CustomerModel, customerIdOfLead } from '../customer.ts';
-import { readLead } from '../leads/index.ts';
+import { CustomerModel, customerIdOfLead } from '../customers';
+import { readLead } from '../leads';
 import { ComplianceRecordModel } from './schema.ts';
 import { complianceSettings, hashText } from './texts.ts';
 

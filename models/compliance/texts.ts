@@ -14,7 +14,7 @@ import {
   type SoaProduct,
 } from '../../schemas/compliance.ts';
 import { badRequest, conflict, isDuplicateKey } from '../../server/errors.ts';
-import { recordAudit, type AuditActor } from '../audit.ts';
+import { recordAudit, type AuditActor } from '../audit';
 import { DEFAULT_TEXTS } from './default-texts.ts';
 import { ComplianceSettingsModel, ComplianceTextModel } from './schema.ts';
 

@@ -4,9 +4,9 @@
 // recently assigned. The claim is the folder's conditional write (changeLead), so a lead never has
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.
-import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../availability.ts';
-import { recentOfficeSettings } from '../office-settings.ts';
-import { logActivity } from '../activity.ts';
+import { agentsForAssignment, eligibleFor, giveBackTurn, takeTurn, type AgentForAssignment } from '../office';
+import { recentOfficeSettings } from '../office';
+import { logActivity } from '../activity';
 import { changeLead } from './write.ts';
 import { logAssignment } from './assign-log.ts';
 import { FINISHED } from './rules.ts';

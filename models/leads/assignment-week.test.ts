@@ -4,7 +4,7 @@
 // shares takeTurn stores) and the escalation ladder at 30 / 60 / 180 minutes (dueSteps).
 // tests/assignment-simulation.test.ts runs the same week against the database with fewer leads.
 import { expect, it } from 'vitest';
-import { eligibleFor, shareOf, type AgentForAssignment } from '../availability.ts';
+import { eligibleFor, shareOf, type AgentForAssignment } from '../office/availability.ts';
 import { pickAgent } from './assign.ts';
 import { dueSteps, type LadderStep } from './ladder.ts';
 import { generator } from '../../tests/helpers/seeded-random.ts';

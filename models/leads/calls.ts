@@ -2,7 +2,7 @@
 // conditional write of the lead, with the activity entry and the timeline entry written beside it.
 import type { LeadStatus, LeadView, LogCallInput } from '../../schemas/lead.ts';
 import { conflict } from '../../server/errors.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { logActivity, type Actor } from '../activity';
 import { findLead } from './lead.ts';
 import { changeLead } from './write.ts';
 import { toLeadView } from './view.ts';

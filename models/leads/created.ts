@@ -1,6 +1,6 @@
 // What follows the storing of a new lead: its notices are queued and open consoles are told.
-import { enqueueNewLeadNotices } from '../outbox.ts';
-import { noteLeadChange } from '../live.ts';
+import { enqueueNewLeadNotices } from '../outbox';
+import { noteLeadChange } from '../live';
 
 /**
  * Runs right after the lead's insert, in the same request: the outbox entries are in the database

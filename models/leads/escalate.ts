@@ -10,9 +10,9 @@
 import mongoose from 'mongoose';
 import { isDuplicateKey } from '../../server/errors.ts';
 import { logger } from '../../server/logger.ts';
-import { noteLeadChange } from '../live.ts';
-import { getOfficeSettings } from '../office-settings.ts';
-import { enqueueEscalationNotice } from '../outbox.ts';
+import { noteLeadChange } from '../live';
+import { getOfficeSettings } from '../office';
+import { enqueueEscalationNotice } from '../outbox';
 import { assignLead, ROUND_ROBIN_USER } from './assign.ts';
 import { changeLead } from './write.ts';
 import { FINISHED } from './rules.ts';

@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../server/errors.ts';
 import { LIST_PROJECTION, toLeadView } from './view.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import { UNFINISHED } from './filters.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 
 /** Unclaimed leads this old are nearing the 24-hour promise. */
 export const NEARING_PROMISE_MS = 20 * 3600_000;

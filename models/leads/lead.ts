@@ -2,8 +2,8 @@
 import mongoose from 'mongoose';
 import { type LeadStatus, type LeadView, type ReferralInput } from '../../schemas/lead.ts';
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
-import { logActivity, logWebsiteLead, type Actor } from '../activity.ts';
-import { listAgents } from '../staff.ts';
+import { logActivity, logWebsiteLead, type Actor } from '../activity';
+import { listAgents } from '../staff';
 import { changeLead } from './write.ts';
 import { toLeadView } from './view.ts';
 import { firstOfWindow, leadKeys, legacyPhoneKeys, releaseLeadKeys } from './keys.ts';

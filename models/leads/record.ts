@@ -33,13 +33,10 @@ async function duplicatesOf(lead: LeadRecord): Promise<LeadRecordView['duplicate
     .map((l) => ({ leadId: String(l._id), name: l.name, createdAt: l.createdAt, status: l.status as LeadStatus }));
 }
 
-/**
- * A lead's record; `customerIdOf` finds the customer made from it (models/customer.ts, which sits
- * above this folder: models/lead-changes.ts passes it in).
- */
-export async function getLeadRecord(leadId: string, customerIdOf: (leadId: string) => Promise<string | null>): Promise<LeadRecordView> {
+/** A lead's record without its customer, which models/customers/lead-record.ts adds (customers sit above leads). */
+export async function getLeadRecord(leadId: string): Promise<Omit<LeadRecordView, 'customerId'>> {
   const lead = await findLead(leadId);
-  const [timeline, duplicates, customerId] = await Promise.all([readTimeline(lead), duplicatesOf(lead), customerIdOf(String(lead._id))]);
+  const [timeline, duplicates] = await Promise.all([readTimeline(lead), duplicatesOf(lead)]);
   const touch = lead.firstTouch;
   const firstTouch = touch
     ? {
@@ -54,7 +51,6 @@ export async function getLeadRecord(leadId: string, customerIdOf: (leadId: strin
     lead: toLeadView(lead),
     timeline,
     duplicates,
-    customerId,
     firstTouch,
     sourceLabel: leadSourceOf(firstTouch, lead.source === 'admin' ? 'admin' : 'website'),
     consentRecord: consentRecordView(lead.consent),

@@ -1,7 +1,7 @@
 // The performance dashboard's figures: one `$group` of the leads by holder and status, one count of
 // the overdue ones, and per agent their latest leads and the arrival-to-claim times of their recent claims.
 import { LEAD_STATUSES, type LeadStatus } from '../../schemas/lead.ts';
-import { listAgents } from '../staff.ts';
+import { listAgents } from '../staff';
 import { countByHolderAndStatus, overdueFilter } from './filters.ts';
 import { recentLeadsOf } from './page.ts';
 import { LeadModel } from './schema.ts';

@@ -5,7 +5,7 @@ import { IN_FORCE } from '../../schemas/policy.ts';
 import type { BookCustomer, BookPolicy } from '../../schemas/book-windows.ts';
 import { MEDICARE_AGE } from '../../schemas/book-windows.ts';
 import type { PolicyLine, PolicyStatus } from '../../schemas/policy.ts';
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { PolicyModel, type PolicyRecord } from './schema.ts';
 
 export interface Book {

@@ -13,9 +13,9 @@ import {
   type PremiumPeriod,
 } from '../../schemas/policy.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
-import { logActivity, type Actor, type ActivityAction } from '../activity.ts';
-import { getCustomerSummary } from '../customer.ts';
-import { addTimelineEntry } from '../leads/index.ts';
+import { logActivity, type Actor, type ActivityAction } from '../activity';
+import { getCustomerSummary } from '../customers';
+import { addTimelineEntry } from '../leads';
 import { PolicyModel, type PolicyRecord } from './schema.ts';
 
 export function toPolicyView(p: PolicyRecord): PolicyView {

@@ -3,7 +3,7 @@
 import mongoose from 'mongoose';
 import { annualPremiumCents } from '../../schemas/policy-rules.ts';
 import type { PremiumPeriod } from '../../schemas/policy.ts';
-import { CustomerModel } from '../customer.ts';
+import { CustomerModel } from '../customers';
 import { PolicyModel, type PolicyRecord } from './schema.ts';
 
 export interface PremiumWritten {

@@ -1,9 +1,9 @@
 // "Asked not to be contacted" (README.md, Contact rules): recorded from a lead, a customer card or a call outcome, lifted
 // by an admin with a reason, and checked before a call is logged. The list itself is suppression-store.ts;
 // every step goes to the activity log.
-import { getLeadView } from '../leads/index.ts';
-import { getCustomerSummary } from '../customer.ts';
-import { logActivity, type Actor } from '../activity.ts';
+import { getLeadView } from '../leads';
+import { getCustomerSummary } from '../customers';
+import { logActivity, type Actor } from '../activity';
 import { conflict } from '../../server/errors.ts';
 import type { DoNotContactView } from '../../schemas/privacy.ts';
 import type { LeadView } from '../../schemas/lead.ts';

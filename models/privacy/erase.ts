@@ -4,19 +4,19 @@
 // entries stop naming them, their queued notices are dropped, and the embedded database's log is truncated
 // so the erased text is in no file (server/free-pages.ts). What the law makes the brokerage keep stays, and
 // the answer says what and why (ERASURE_KEPT; README "Do not contact and a person's data on request").
-import { CustomerModel } from '../customer.ts';
-import { ERASED_NAME, erasedEmail, eraseLeadPerson } from '../leads/index.ts';
-import { renameInActivity } from '../activity.ts';
-import { AuditModel } from '../audit.ts';
-import { OutboxModel } from '../outbox.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { CustomerModel } from '../customers';
+import { ERASED_NAME, erasedEmail, eraseLeadPerson } from '../leads';
+import { renameInActivity } from '../activity';
+import { AuditModel } from '../audit';
+import { OutboxModel } from '../outbox';
+import { PolicyModel } from '../policies';
 import { notFound } from '../../server/errors.ts';
 import { sealText } from '../../server/field-crypto.ts';
 import { overwriteFreedPages } from '../../server/free-pages.ts';
 import { clearReasons, hashIds } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';
 import { recordRequest } from './requests.ts';
-import { complianceRecordsOf, eraseSignRequests } from '../compliance/index.ts';
+import { complianceRecordsOf, eraseSignRequests } from '../compliance';
 
 /** What an erasure keeps, and why: shown with its answer. */
 export const ERASURE_KEPT: readonly { what: string; why: string }[] = [

@@ -1,8 +1,8 @@
 // What is held about a person, found by the stored plain keys (the leads' and customers' email and phone
 // digits; the do-not-contact list's hashes), never by decrypting every record. Shared by the search, the
 // access copy (access-copy.ts) and the erasure (erase.ts).
-import { CustomerModel, type CustomerRecord } from '../customer.ts';
-import { findLeadRecords, type LeadRecord } from '../leads/index.ts';
+import { CustomerModel, type CustomerRecord } from '../customers';
+import { findLeadRecords, type LeadRecord } from '../leads';
 import { contactKeys } from './suppression-store.ts';
 
 export interface PersonQuery {

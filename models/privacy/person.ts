@@ -1,9 +1,9 @@
 // A person's data on request (admins): what is held about an email or phone, in counts and names, found
 // by the stored plain keys (holdings.ts), never by decrypting every record. The access copy is
 // access-copy.ts; the erasure erase.ts.
-import { activityAbout } from '../activity.ts';
-import { OutboxModel } from '../outbox.ts';
-import { PolicyModel } from '../policies/schema.ts';
+import { activityAbout } from '../activity';
+import { OutboxModel } from '../outbox';
+import { PolicyModel } from '../policies';
 import { entriesOfKeys } from './suppression-store.ts';
 import { holdings, idsOf, type PersonQuery } from './holdings.ts';
 

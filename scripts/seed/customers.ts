@@ -11,7 +11,7 @@ import {
   type CloseLeadCustomer,
 } from '../../schemas/customer.ts';
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
-import { CustomerModel } from '../../models/customer.ts';
+import { CustomerModel } from '../../models/customers/customer.ts';
 import { readLead } from '../../models/leads/index.ts';
 import { random } from './random.ts';
 

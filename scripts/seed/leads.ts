@@ -6,8 +6,8 @@ import { type LeadStatus } from '../../schemas/lead.ts';
 import { normalisePhone, phoneKey } from '../../schemas/phone.ts';
 import { countLeads } from '../../models/leads/index.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
-import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity.ts';
-import { closeLeadIntoCustomer } from '../../models/customer-close.ts';
+import { backdateLeadActivity, insertActivities, type ActivityAction } from '../../models/activity/log.ts';
+import { closeLeadIntoCustomer } from '../../models/customers/close.ts';
 import { DEMO_AGENTS } from './staff.ts';
 import { random } from './random.ts';
 

@@ -7,10 +7,10 @@ import mongoose from 'mongoose';
 import type { PolicyLine } from '../../schemas/policy.ts';
 import { addDays, addYears } from '../../schemas/policy-rules.ts';
 import { addMonths, todayIn } from '../../schemas/book-windows.ts';
-import { CustomerModel } from '../../models/customer.ts';
+import { CustomerModel } from '../../models/customers/customer.ts';
 import { PolicyModel } from '../../models/policies/schema.ts';
 import { findLeadRecords } from '../../models/leads/index.ts';
-import { insertActivities, type ActivityAction } from '../../models/activity.ts';
+import { insertActivities, type ActivityAction } from '../../models/activity/log.ts';
 import { DEMO_AGENTS } from './staff.ts';
 
 const MARK = 'demo-seed-showcase-book';

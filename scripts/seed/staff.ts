@@ -1,5 +1,5 @@
 // Demo staff for `npm run seed:demo`: the two agents of docs/api.md (Ben and Stef). Running it again changes nothing.
-import { upsertStaff } from '../../models/staff.ts';
+import { upsertStaff } from '../../models/staff/accounts.ts';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_AGENTS = [

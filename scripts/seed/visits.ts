@@ -2,7 +2,7 @@
 // hours, multi-page sessions, visitors from across the US and a few other countries), written
 // through the same aggregation as live tracking so the Site Analytics page shows them at once.
 import { loadConfig } from '../../server/config.ts';
-import { VisitSaltModel, resetVisitorState, storeVisits, type EnrichedVisit } from '../../models/visit/index.ts';
+import { VisitSaltModel, resetVisitorState, storeVisits, type EnrichedVisit } from '../../models/visits/index.ts';
 
 const DAYS = 120;
 const MARK = 'demo-seed-visits';

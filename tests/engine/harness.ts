@@ -9,7 +9,7 @@ import { createApp } from '../../web/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startEmbeddedDb } from '../../server/embedded-db.ts';
 import { signStaffToken } from '../../server/tokens.ts';
-import { StaffModel, hashPassword } from '../../models/staff.ts';
+import { StaffModel, hashPassword } from '../../models/staff/accounts.ts';
 import { trpcClient } from '../helpers/trpc-client.ts';
 import { listenLocally } from '../helpers/listen.ts';
 

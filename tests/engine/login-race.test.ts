@@ -1,11 +1,11 @@
 // Sign-in limits under parallel and batched attack, against the real embedded database: one
 // request carrying 100 batched sign-ins, 100 wrong passwords sent at once for one account, and 30
-// sent at once from 30 addresses (one guess at a time per account, models/account-turn.ts).
+// sent at once from 30 addresses (one guess at a time per account, models/auth/account-turn.ts).
 // The server runs in this process, so the test reads how many password checks it really ran.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffWithToken, startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { passwordCheckCount } from '../../models/staff.ts';
-import { ACCOUNT_FREE_FAILURES } from '../../models/account-turn.ts';
+import { passwordCheckCount } from '../../models/staff/accounts.ts';
+import { ACCOUNT_FREE_FAILURES } from '../../models/auth/account-turn.ts';
 
 let server: TestServer;
 beforeAll(async () => {

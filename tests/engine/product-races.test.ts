@@ -1,5 +1,5 @@
 // Engine conformance through the product's own procedures: races a busy brokerage produces,
-// 30 of each at once, keep the data rules (models/customer.ts, models/leads/).
+// 30 of each at once, keep the data rules (models/customers/customer.ts, models/leads/).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { startAppServer, type AppServer } from './harness.ts';

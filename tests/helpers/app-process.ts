@@ -7,20 +7,23 @@ import mongoose from 'mongoose';
 import { loadConfig } from '../../server/config.ts';
 import { createApp } from '../../web/app.ts';
 import { startNotifier } from '../../notify/worker.ts';
-import { upgradeLeadStorage } from '../../models/leads/index.ts';
+import { startEscalationJob } from '../../notify/escalation-job.ts';
+import { upgradeLeadStorage } from '../../models/leads';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: '1', ...process.env });
 await mongoose.connect(config.MONGODB_URI!, { serverSelectionTimeoutMS: 5000, bufferCommands: false });
 await upgradeLeadStorage();
 const { app, close } = await createApp(config, { ssr: false });
-// Its notification worker runs the escalation ladder too, as server.ts's does.
+// Its notification worker and escalation job, as server.ts's.
 const notifier = startNotifier(config);
+const escalation = startEscalationJob();
 const server = app.listen(0, '127.0.0.1', () => {
   console.log(`LISTENING ${(server.address() as AddressInfo).port}`);
   console.log('CHECKED');
 });
 process.on('SIGTERM', () => {
   server.close(async () => {
+    await escalation.stop();
     await notifier.stop();
     await close();
     await mongoose.disconnect();

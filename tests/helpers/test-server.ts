@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createApp } from '../../web/app.ts';
-import { StaffModel, hashPassword } from '../../models/staff.ts';
+import { StaffModel, hashPassword } from '../../models/staff/accounts.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './test-db.ts';
 import { listenLocally } from './listen.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { connectDatabase } from '../../server/db.ts';
 import { createApp } from '../../web/app.ts';
-import { upsertStaff } from '../../models/staff.ts';
+import { upsertStaff } from '../../models/staff/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const st = path.join(root, '.cache', 'fuzz-venv', 'bin', 'st');

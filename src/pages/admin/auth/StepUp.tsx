@@ -1,4 +1,4 @@
-// The fresh proof a factor change asks for (models/step-up.ts): the current password or a current
+// The fresh proof a factor change asks for (models/auth/step-up.ts): the current password or a current
 // code, typed in one field. Shown when the server answers that the sign-in is too old, and always
 // before removing a factor.
 import { useState, type FormEvent, type ReactNode } from 'react';

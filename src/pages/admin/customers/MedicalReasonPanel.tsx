@@ -1,6 +1,6 @@
 // Stands in for the medical fields of the customer card when the office narrows who reads them and
 // the signed-in staff member is neither the customer's agent nor an admin: says whether details are
-// on file and opens them with a reason, which the audit log records (models/customer-access.ts).
+// on file and opens them with a reason, which the audit log records (models/customers/access.ts).
 import { useId, useState } from 'react';
 import { inputClass, secondaryButton } from '../../../components/ui.tsx';
 

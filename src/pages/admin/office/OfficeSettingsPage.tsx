@@ -1,4 +1,4 @@
-// Office settings (admins only): the office-wide switches of models/office-settings.ts. Whether
+// Office settings (admins only): the office-wide switches of models/office/settings.ts. Whether
 // every staff member must use a second factor, and who reads customers' medical details. Each
 // change is saved at once and audited on the server.
 import { useState } from 'react';
