@@ -1,6 +1,6 @@
 // The activity log at 100,000 entries (BENCH_ACTIVITY_SIZE picks another size) on a fresh embedded
 // database: the dashboard's Recent Activity and the CSV export, whole and for one month, read from
-// the log itself through its `{timestamp, _id}` index (models/activity-export.ts).
+// the log itself through its `{timestamp, _id}` index (models/activity/export.ts).
 import { createStaffWithToken, startTestServer } from '../tests/helpers/test-server.ts';
 import { insertActivities } from '../models/activity/log.ts';
 

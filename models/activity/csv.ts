@@ -1,6 +1,6 @@
 // The activity CSV as people read it: times in the brokerage's time zone with the zone's name, and a
 // readable description beside each action code (docs/product.md §3). Streamed a batch at a time
-// from the log's cursor (models/activity-export.ts); the range is in UTC, the local time is added here.
+// from the log's cursor (models/activity/export.ts); the range is in UTC, the local time is added here.
 import { stringify } from 'csv-stringify/sync';
 import { tzName, tzOffset } from '@date-fns/tz';
 import { activityLabel } from '../../schemas/activity-labels.ts';

@@ -1,6 +1,6 @@
 // Automatic assignment (docs/product.md §11). In round robin a new lead goes to the available agent licensed in
 // its state whose fair share is most behind (each eligible agent earns an equal part of every lead,
-// the chosen one spends a whole lead: models/availability.ts takeTurn), ties to the least
+// the chosen one spends a whole lead: models/office/availability.ts takeTurn), ties to the least
 // recently assigned. The claim is the folder's conditional write (changeLead), so a lead never has
 // two holders whatever the number of servers. In offer mode the lead stays in the pool and its timeline
 // says which agents it is offered to; the alert names only them (notify/worker.ts). Manual: nothing.

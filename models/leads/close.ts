@@ -1,5 +1,5 @@
 // The lead's side of closing it into a customer and of reopening it when that customer is deleted
-// (models/customer.ts orders the customer's writes around these): conditional writes of the lead.
+// (models/customers/customer.ts orders the customer's writes around these): conditional writes of the lead.
 import type mongoose from 'mongoose';
 import { LeadModel, type LeadRecord } from './schema.ts';
 

@@ -39,7 +39,7 @@ export { OLD_LEAD_COPIES, upgradeLeadStorage } from './upgrade.ts';
 export const findLeadRecords = (filter: FilterQuery<Lead> = {}) => LeadModel.find(filter).lean<LeadRecord[]>();
 export const countLeads = (filter: FilterQuery<Lead> = {}) => LeadModel.countDocuments(filter);
 
-/** The agent holding a lead, or null: who counts as a customer's own agent (models/customer-access.ts). */
+/** The agent holding a lead, or null: who counts as a customer's own agent (models/customers/access.ts). */
 export const leadHolderOf = async (leadId: string): Promise<string | null> =>
   (await LeadModel.findById(leadId).select({ claimedBy: 1 }).lean<{ claimedBy?: string | null }>())?.claimedBy ?? null;
 export { toLeadView } from './view.ts';

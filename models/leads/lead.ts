@@ -138,7 +138,7 @@ export async function unclaimLead(leadId: string, actor: Actor): Promise<LeadVie
  * or not (spam and dead leads are thrown away without claiming them); "unclaimed" restores a lead
  * to the queue, whoever held it; called, follow-up and quoted need a claimed lead; a closed lead
  * keeps its status. Closing itself is not done here: it needs the customer
- * (models/customer-close.ts closeLeadIntoCustomer).
+ * (models/customers/close.ts closeLeadIntoCustomer).
  * A lead set to "follow-up" always has a follow-up time, so it shows in its agent's My work: the one
  * given, else the one it has, else 10:00 on the next business day in the lead's time zone (`timeZone`,
  * the brokerage's, when the lead's is unknown). A lost lead's follow-up goes.
