@@ -1,7 +1,7 @@
 // A security review's CPU attack on the public procedures, timed: 40 parallel 93 kB
 // superjson-metadata requests to /trpc/analytics.trackVisit while /api/health is asked every 10 ms.
 // Each request should be refused with a 4xx within 50 ms, and health answer within 200 ms meanwhile.
-// Prints the figures; tests/plain-json-input.test.ts asserts the status codes.
+// Prints the figures; tests/api/plain-json-input.test.ts asserts the status codes.
 import { withAppInProcess } from './in-process.ts';
 import { metadataBomb } from './metadata-bomb.ts';
 

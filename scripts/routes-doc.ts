@@ -1,6 +1,6 @@
 // `npm run docs:routes`: writes the table of docs/routes.md from the declared routes (the REST rows of
 // routers/<domain>.ts and Slack's route), between its two markers; the text around them is kept.
-// tests/routes-doc.test.ts fails when the committed table differs from what this writes.
+// tests/api/routes-doc.test.ts fails when the committed table differs from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DECLARED_ROUTES } from '../routers/index.ts';

@@ -2,7 +2,7 @@
 // milliseconds): a simulated week of 1,000 leads, three agents (Ava and Ben licensed in five states,
 // Cleo in CO and TX only; Ben away for the second day), round robin (pickAgent, eligibleFor and the
 // shares takeTurn stores) and the escalation ladder at 30 / 60 / 180 minutes (dueSteps).
-// tests/assignment-simulation.test.ts runs the same week against the database with fewer leads.
+// tests/leads/assignment-simulation.test.ts runs the same week against the database with fewer leads.
 import { expect, it } from 'vitest';
 import { eligibleFor, shareOf, type AgentForAssignment } from '../office/availability.ts';
 import { pickAgent } from './assign.ts';
