@@ -28,9 +28,12 @@ atBothWidths(() => {
     await signIn(page);
     await page.goto('/admin/leads');
     await expect(page.locator('tbody tr, article').locator('visible=true').first()).toBeVisible();
-    // Keys at about the search's pause, so some pauses end mid-word and the address changes while typing.
+    // Keys at about the search's pause, so some pauses end mid-word and the address changes while typing,
+    // on a slowed processor (as a loaded machine), so a key can land while the address change renders.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const text = `${tag} P123`;
-    for (const delay of [110, 60, 140]) {
+    for (const delay of [90, 120, 260]) {
       await searchBox(page).fill('');
       await searchBox(page).pressSequentially(text, { delay });
       await expect(searchBox(page)).toHaveValue(text);
@@ -38,6 +41,7 @@ atBothWidths(() => {
       await expect(listed(page, `${tag} P123`)).toHaveCount(1);
       await expect(listed(page, `${tag} P12`)).toHaveCount(0);
     }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // Each key replaced the address: one history step away is the list before the search.
     await page.getByRole('tab', { name: /^Unclaimed/ }).click();
     await expect(page).toHaveURL(/tab=unclaimed/);
