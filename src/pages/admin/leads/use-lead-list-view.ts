@@ -10,24 +10,19 @@ import { leadViewParams, readLeadView, searchOf, type LeadListState } from './le
  */
 export const SEARCH_DELAY_MS = 100;
 
-/** The address as it is now: location updates render as transitions, so a render's own params may be behind. */
-const currentParams = (rendered: URLSearchParams) =>
-  typeof window === 'undefined' ? rendered : new URLSearchParams(window.location.search);
-
 export function useLeadListView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readLeadView(params), [params]);
-  const rendered = useRef(params);
-  rendered.current = params;
 
   /**
    * Shows another view: a new history entry unless `replace`. Any other view change starts at page 1.
-   * Built from the address as it is now, so a change made after an await, or while an earlier one is
-   * still rendering, never undoes that earlier one. A ?lead= link is spent by any change.
+   * Built from the address as it is now, not from this render's params: location updates render as
+   * transitions, so a change made after an await, or while an earlier one is still rendering, would
+   * otherwise undo that earlier one. A ?lead= link is spent by any change.
    */
   const change = useCallback(
     (patch: Partial<LeadListState>, options: { replace?: boolean } = {}) => {
-      const next = leadViewParams({ ...readLeadView(currentParams(rendered.current)), page: 0, ...patch });
+      const next = leadViewParams({ ...readLeadView(new URLSearchParams(window.location.search)), page: 0, ...patch });
       setParams(next, { replace: options.replace });
     },
     [setParams],
