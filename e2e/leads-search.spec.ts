@@ -79,7 +79,8 @@ atBothWidths(() => {
     try {
       await signIn(page);
       await page.goto(`/admin/leads?lead=${target.id}`);
-      await expect(listed(page, `${tag} Target`)).toBeInViewport();
+      // Located, then its page read past 200 newer leads: slower than one page, on a busy machine more so.
+      await expect(listed(page, `${tag} Target`)).toBeInViewport({ timeout: 15_000 });
       await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText(/Page ([5-9]|\d\d+) of/);
       await expect(page).toHaveURL(/[?&]page=([5-9]|\d\d+)(&|$)/);
       // The page stays (a refetch or the next answer does not take the list back to page 1).
