@@ -32,6 +32,14 @@ atBothWidths(() => {
     // on a slowed processor (as a loaded machine), so a key can land while the address change renders.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // The rows stay while the next search loads: the empty state never shows between keys.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawEmpty?: boolean };
+      new MutationObserver(() => {
+        const panel = document.querySelector('[role="tabpanel"] > p');
+        if (panel?.textContent === 'No leads found') w.sawEmpty = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const text = `${tag} P123`;
     for (const delay of [90, 120, 260]) {
       await searchBox(page).fill('');
@@ -42,6 +50,7 @@ atBothWidths(() => {
       await expect(listed(page, `${tag} P12`)).toHaveCount(0);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(await page.evaluate(() => (window as unknown as { sawEmpty?: boolean }).sawEmpty)).toBeUndefined();
     // Each key replaced the address: one history step away is the list before the search.
     await page.getByRole('tab', { name: /^Unclaimed/ }).click();
     await expect(page).toHaveURL(/tab=unclaimed/);
