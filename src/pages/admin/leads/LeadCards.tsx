@@ -39,6 +39,7 @@ function LeadCard({ lead, agents, me, now, selected, busy, highlight, recordHref
   return (
     <article
       aria-label={lead.name}
+      data-lead={lead.leadId}
       aria-busy={working}
       className={`min-w-0 rounded-xl border p-3 shadow-sm ${highlight.has(lead.leadId) ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`}
     >

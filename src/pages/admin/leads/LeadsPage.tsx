@@ -53,7 +53,10 @@ export default function LeadsPage() {
         order: view.order,
         overdue: view.overdue,
       },
-      { refetchInterval: 30_000, placeholderData: keepPreviousData },
+      // While typing, the previous search's rows stay until the next answer (no empty state flashing by),
+      // and an older search still on its way is cancelled, so answers never land out of order. A ?lead= link
+      // is located first: the list opens on the lead's own page (no page 1 racing it).
+      { refetchInterval: 30_000, placeholderData: keepPreviousData, enabled: !linkedLead, trpc: { abortOnUnmount: true } },
     ),
   );
 
@@ -121,28 +124,37 @@ export default function LeadsPage() {
   // The row a duplicate link pointed at: bring it into view.
   useEffect(() => {
     if (!pointed) return;
-    document.getElementById(`lead-${pointed}`)?.scrollIntoView({ block: 'center' });
+    // Its table row or its phone card, whichever is shown.
+    const shown = [...document.querySelectorAll(`[data-lead="${pointed}"]`)].find((el) => el.getClientRects().length > 0);
+    shown?.scrollIntoView({ block: 'center' });
     const timer = window.setTimeout(() => setPointed(null), 4000);
     return () => window.clearTimeout(timer);
   }, [pointed, list.data]);
 
   /** Opens the page holding a lead on the All tab and points at it (duplicate links, ?lead= from a customer). */
   const showLead = useCallback(
-    async (leadId: string) => {
+    async (leadId: string, current: () => boolean = () => true) => {
       const where = await client.leads.locate.query({ leadId }).catch(() => null);
-      if (!where) return setToast({ tone: 'error', message: 'That lead no longer exists.' });
+      if (!current()) return;
+      if (!where) {
+        setToast({ tone: 'error', message: 'That lead no longer exists.' });
+        // A link to a lead that is gone opens the list without it.
+        if (new URLSearchParams(window.location.search).has('lead')) change({}, { replace: true });
+        return;
+      }
       change({ tab: { kind: 'all' }, q: '', page: where.page, sort: 'received', order: 'desc', overdue: false }, { replace: true });
       setPointed(leadId);
     },
     [client, change],
   );
-  const [linkShown, setLinkShown] = useState<string | null>(null);
   useEffect(() => {
-    if (linkedLead && list.data && linkShown !== linkedLead) {
-      setLinkShown(linkedLead);
-      void showLead(linkedLead);
-    }
-  }, [linkedLead, list.data, linkShown, showLead]);
+    if (!linkedLead) return;
+    let current = true;
+    void showLead(linkedLead, () => current);
+    return () => {
+      current = false;
+    };
+  }, [linkedLead, showLead]);
 
   /** Drops the acted-on leads that succeeded from the selection: what failed stays, ready to retry, and so do rows ticked meanwhile. */
   const unselectDone = (leadIds: string[], failed: string[]) =>
@@ -230,7 +242,7 @@ export default function LeadsPage() {
         />
       )}
 
-      <div role="tabpanel" aria-label={tabs.find((t) => tabKey(t.tab) === tabKey(tab))?.label}>
+      <div role="tabpanel" aria-label={tabs.find((t) => tabKey(t.tab) === tabKey(tab))?.label} aria-busy={list.isPlaceholderData}>
         {list.isPending ? (
           <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-200" />
         ) : list.isError ? (

@@ -17,6 +17,9 @@ export interface LeadListState {
 
 const TABS = ['all', 'unclaimed', 'agent', 'closed', 'lost'] as const;
 
+/** The search a text in the box asks for (as the URL keeps it): trimmed, at most 100 characters. */
+export const searchOf = (text: string) => text.trim().slice(0, 100);
+
 /** The view a URL asks for; anything unknown or malformed falls back to the default. */
 export function readLeadView(params: URLSearchParams): LeadListState {
   const tabName = TABS.find((t) => t === params.get('tab')) ?? 'all';
@@ -27,7 +30,7 @@ export function readLeadView(params: URLSearchParams): LeadListState {
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   return {
     tab,
-    q: (params.get('q') ?? '').trim().slice(0, 100),
+    q: searchOf(params.get('q') ?? ''),
     page: Number.isFinite(page) && page > 1 ? Math.min(page, 1_000_000) - 1 : 0,
     sort,
     order,
