@@ -50,18 +50,34 @@ export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
   return parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { $and: parts };
 };
 
-/** Leads per holder and status among those a filter keeps: one `$match` and `$group`. */
+/** Leads per holder and status among those a filter keeps. */
 export interface HolderStatusCount {
   claimedBy: string | null;
   status: string;
   n: number;
 }
-export async function countByHolderAndStatus(filter: LeadFilter = {}): Promise<HolderStatusCount[]> {
-  const rows = await LeadModel.aggregate<{ _id: { c?: string | null; s: string }; n: number }>([
+
+/** Leads per value of one top-level field among those a filter keeps (null for null or missing). */
+async function countBy(field: 'status' | 'claimedBy', filter: LeadFilter): Promise<{ key: string | null; n: number }[]> {
+  const rows = await LeadModel.aggregate<{ _id?: string | null; n: number }>([
     { $match: filter },
-    { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
+    { $group: { _id: `$${field}`, n: { $sum: 1 } } },
   ]);
-  return rows.map((r) => ({ claimedBy: r._id.c ?? null, status: r._id.s, n: r.n }));
+  return rows.map((r) => ({ key: r._id ?? null, n: r.n }));
+}
+
+/**
+ * The leads a filter keeps per holder and status: one `$group` by status, then per status found one
+ * `$group` by holder. Each groups a single field under an exact filter, which the embedded engine
+ * counts in SQL from its indexes; a `$group` on the pair would decode every lead
+ * (docs/decisions/007-engine-pushdown.md, "Counting groups").
+ */
+export async function countByHolderAndStatus(filter: LeadFilter = {}): Promise<HolderStatusCount[]> {
+  const statuses = await countBy('status', filter);
+  const perStatus = await Promise.all(
+    statuses.map(async ({ key: status }) => ({ status, holders: await countBy('claimedBy', allOf(filter, { status })) })),
+  );
+  return perStatus.flatMap(({ status, holders }) => holders.map(({ key, n }) => ({ claimedBy: key, status: status as string, n })));
 }
 
 /** The tab counts of such rows: all, unclaimed, closed, lost and `agent:<name>` for each agent holding a lead in their tab. */
