@@ -67,12 +67,21 @@ async function countBy(field: 'status' | 'claimedBy', filter: LeadFilter): Promi
 }
 
 /**
- * The leads a filter keeps per holder and status: one `$group` by status, then per status found one
- * `$group` by holder. Each groups a single field under an exact filter, which the embedded engine
- * counts in SQL from its indexes; a `$group` on the pair would decode every lead
- * (docs/decisions/007-engine-pushdown.md, "Counting groups").
+ * The leads a filter keeps per holder and status. By default one `$group` by status, then per status
+ * found one `$group` by holder: each groups one field under an exact filter, which the embedded engine
+ * counts in SQL from its indexes, where a `$group` on the pair decodes every lead it counts
+ * (docs/decisions/007-engine-pushdown.md, "Counting groups"). A filter that keeps few leads but that SQL
+ * cannot answer exactly (a search: the engine narrows it in SQL, then decodes what is left) is grouped
+ * on the pair at once, so it is read once rather than once a status.
  */
-export async function countByHolderAndStatus(filter: LeadFilter = {}): Promise<HolderStatusCount[]> {
+export async function countByHolderAndStatus(filter: LeadFilter = {}, { few = false } = {}): Promise<HolderStatusCount[]> {
+  if (few) {
+    const rows = await LeadModel.aggregate<{ _id: { c?: string | null; s: string }; n: number }>([
+      { $match: filter },
+      { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
+    ]);
+    return rows.map((r) => ({ claimedBy: r._id.c ?? null, status: r._id.s, n: r.n }));
+  }
   const statuses = await countBy('status', filter);
   const perStatus = await Promise.all(
     statuses.map(async ({ key: status }) => ({ status, holders: await countBy('claimedBy', allOf(filter, { status })) })),
