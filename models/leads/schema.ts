@@ -95,6 +95,9 @@ leadSchema.index({ claimedBy: 1, status: 1, createdAt: -1 });
 leadSchema.index({ claimedBy: 1, status: 1, followUpAt: 1 });
 leadSchema.index({ claimedBy: 1, claimedAt: -1 });
 leadSchema.index({ contactedAt: 1, status: 1, createdAt: -1 });
+// The Overdue count: SQLite (no statistics) picks the status-and-date range, which with contactedAt in the
+// index it counts from the index alone rather than reading each lead.
+leadSchema.index({ status: 1, createdAt: -1, contactedAt: 1 });
 leadSchema.index({ nameKey: 1, createdAt: -1 });
 leadSchema.index({ email: 1, createdAt: -1 });
 leadSchema.index({ phoneDigits: 1, createdAt: -1 });
