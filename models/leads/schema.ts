@@ -89,8 +89,9 @@ leadSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function () {
 // arrival order, the name column, My work, the duplicates of a lead, the claim medians.
 leadSchema.index({ createdAt: -1 });
 leadSchema.index({ status: 1, createdAt: -1 });
-// The tab counts: each status's leads grouped by holder, a range of this index (filters.ts countByHolderAndStatus).
-leadSchema.index({ status: 1, claimedBy: 1 });
+// The tab counts: each status's leads grouped by holder, a range of this index (filters.ts
+// countByHolderAndStatus). Not `{status, claimedBy}` alone: upgrade.ts drops that name, the old recount's.
+leadSchema.index({ status: 1, claimedBy: 1, createdAt: -1 });
 leadSchema.index({ claimedBy: 1, status: 1, createdAt: -1 });
 leadSchema.index({ claimedBy: 1, status: 1, followUpAt: 1 });
 leadSchema.index({ claimedBy: 1, claimedAt: -1 });
