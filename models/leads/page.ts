@@ -4,6 +4,7 @@
 import type { SortOrder } from 'mongoose';
 import { LEAD_STATUSES, type LeadPageInput, type LeadView } from '../../schemas/lead.ts';
 import { LIST_PROJECTION, toLeadView } from './view.ts';
+import { keysetBatches } from '../../server/keyset-batches.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
 import {
   allOf,
@@ -96,7 +97,7 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   const filtered = Object.keys(filter).length > 0;
   const [everyRow, rows, overdue] = await Promise.all([
     countByHolderAndStatus(),
-    filtered ? countByHolderAndStatus(filter) : null,
+    filtered ? countByHolderAndStatus(filter, { few: Boolean(search) }) : null,
     search || input.overdue ? null : LeadModel.countDocuments(overdueFilter(now)),
   ]);
   // The tabs are those of every lead; with a filter each counts its matching leads.
@@ -140,19 +141,12 @@ export const recentLeadsOf = (agentName: string, limit: number): Promise<LeadVie
   readPage(tabFilter('agent', agentName), NEWEST_FIRST, 0, limit);
 
 /**
- * Every lead, newest first, `size` at a time, from one cursor (no paging by offset, so a lead arriving
- * meanwhile shifts nothing): GET /api/admin/leads writes these as it reads them. The first batch is small,
- * so the answer's first bytes leave before a whole batch of leads is read.
+ * Every lead, newest first, `size` at a time, each batch read after the last lead sent (not by offset,
+ * so a lead arriving or leaving meanwhile shifts nothing; server/keyset-batches.ts): GET /api/admin/leads
+ * writes these as it reads them. The first batch is small, so the answer's first bytes leave before a
+ * whole batch of leads is read.
  */
 export async function* leadBatchesNewestFirst(size = 500, first = 50): AsyncGenerator<LeadView[]> {
-  const cursor = LeadModel.find().sort(NEWEST_FIRST).select(LIST_PROJECTION).lean<LeadRecord>().cursor({ batchSize: size });
-  let batch: LeadView[] = [];
-  let limit = Math.min(first, size);
-  for await (const row of cursor) {
-    if (batch.push(toLeadView(row as LeadRecord)) < limit) continue;
-    yield batch;
-    batch = [];
-    limit = size;
-  }
-  if (batch.length) yield batch;
+  const batches = keysetBatches<LeadRecord>(LeadModel, { filter: {}, field: 'createdAt', dir: -1, select: LIST_PROJECTION, size, first });
+  for await (const rows of batches) yield rows.map((row) => toLeadView(row));
 }
