@@ -127,7 +127,8 @@ describe('the query plan of sorted pages', () => {
       Array.from({ length: 400 }, (_, i) => ({
         name: `Lead ${i % 150}`,
         status: statuses[i % statuses.length],
-        assignedTo: i % 3 ? null : `agent-${i % 4}`,
+        // a stored null, a missing field (every seventh lead) or an agent
+        ...(i % 7 === 1 ? {} : { assignedTo: i % 3 ? null : `agent-${i % 4}` }),
         createdAt: day(i % 200),
         updatedAt: day(i),
         ...(i % 2 ? { followUpAt: day(400 - i) } : {}),
@@ -167,6 +168,18 @@ describe('the query plan of sorted pages', () => {
     ['a date range', { createdAt: { $gte: day(10), $lt: day(90) } }, { createdAt: 1, _id: 1 }, 'createdAt_-1'],
     ['open tabs by newest', { status: { $in: ['claimed', 'contacted'] } }, { createdAt: -1, _id: -1 }, 'status_1_createdAt_-1'],
     ['two tabs by name', { $or: [{ status: 'won' }, { status: 'lost' }] }, { name: 1, _id: 1 }, 'status_1_name_1'],
+    [
+      'Unclaimed by newest',
+      { assignedTo: null, status: { $in: ['unclaimed', 'claimed'] } },
+      { createdAt: -1, _id: -1 },
+      'assignedTo_1_status_1_createdAt_-1',
+    ],
+    [
+      'Unclaimed by newest, written as two filters',
+      { $and: [{ assignedTo: null }, { status: { $in: ['unclaimed', 'claimed'] } }] },
+      { createdAt: -1, _id: -1 },
+      'assignedTo_1_status_1_createdAt_-1',
+    ],
   ])('%s reads its index in order, with no sort step', async (_, filter, sort, index) => {
     const { pushed, lines } = await pagePlan(filter, sort);
     expect(pushed, lines.join('\n')).toBe(true);
@@ -189,6 +202,22 @@ describe('the query plan of sorted pages', () => {
       const page = await list.find({}).sort({ name: 1, _id: 1 }).skip(skip).limit(3).toArray();
       expect(page.map(key)).toEqual(byName.slice(skip, skip + 3).map(key));
     }
+  });
+
+  it('reads the unclaimed leads, a stored null and a missing holder alike, as the whole sort would', async () => {
+    const filter = { assignedTo: null, status: { $in: ['unclaimed', 'claimed'] } };
+    const all = (await list.find({}).toArray()).filter(
+      (d) => (d.assignedTo === null || d.assignedTo === undefined) && ['unclaimed', 'claimed'].includes(d.status as string),
+    );
+    const newest = [...all].sort(
+      (a, b) => (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime() || (String(b._id) < String(a._id) ? -1 : 1),
+    );
+    expect(all.some((d) => d.assignedTo === undefined) && all.some((d) => d.assignedTo === null)).toBe(true);
+    for (const skip of [0, 7, 60]) {
+      const page = await list.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(10).toArray();
+      expect(page.map((d) => String(d._id))).toEqual(newest.slice(skip, skip + 10).map((d) => String(d._id)));
+    }
+    expect(await list.countDocuments(filter)).toBe(all.length);
   });
 
   it('steps aside as soon as a write stores another type in a sorted field, and returns when it is gone', async () => {
