@@ -246,3 +246,44 @@ describe('the query plan of sorted pages', () => {
     expect(order).toEqual([null, undefined, 5, [day(3), day(0)]]);
   });
 });
+
+describe('a search by substring', () => {
+  let people: mongoose.mongo.Collection;
+
+  beforeAll(async () => {
+    people = engine.db.collection('people');
+    await people.insertMany([
+      ...Array.from({ length: 200 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.com`, status: i % 2 ? 'open' : 'done' })),
+      // the Kelvin sign and the long s, which a case-insensitive search matches to k and s
+      { name: 'Mar\u212A Per\u017Fon 1', email: 'mark@example.com', status: 'open' },
+      { name: 'Under_score 100%', email: 'u@example.com', status: 'open' },
+    ]);
+    await people.createIndex({ name: 1, email: 1 });
+  });
+
+  const searchFor = (text: RegExp) => ({ $or: [{ name: text }, { email: text }] });
+
+  it.each([
+    ['a search', searchFor(/son 1/i)],
+    ['a search and a status', { $and: [searchFor(/son 1/i), { status: 'open' }] }],
+  ])('%s reads the index holding the searched fields, not every document', async (_, filter) => {
+    const res = await engine.db.command({ explain: { find: 'people', filter } });
+    const lines = (res.queryPlanner as { Plan: string[] }).Plan;
+    expect(
+      lines.some((l) => /SCAN \S+ USING INDEX \S+_name_1_email_1/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(scans(lines), lines.join('\n')).toBe(false);
+  });
+
+  it('finds what the whole filter finds, case folding and LIKE wildcards included', async () => {
+    expect(await people.countDocuments(searchFor(/son 1/i))).toBe(112);
+    expect(await people.countDocuments(searchFor(/SON 1/i))).toBe(112);
+    expect(await people.countDocuments({ $and: [searchFor(/son 1/i), { status: 'open' }] })).toBe(57);
+    expect(await people.countDocuments(searchFor(/mark/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/r_s/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/r_s|100%/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/n_e/i))).toBe(0);
+    expect(await people.countDocuments(searchFor(/r_score 100%/i))).toBe(1);
+  });
+});
