@@ -1,5 +1,6 @@
 // The lead list's filters as MongoDB queries, written once: each tab, the search and the Overdue filter
 // (the rules themselves are rules.ts), and the one aggregation the tab counts and the dashboard share.
+import { isDeepStrictEqual } from 'node:util';
 import type { FilterQuery } from 'mongoose';
 import { LEAD_STATUSES, RESPONSE_PROMISE_MS, phoneSearchDigits } from '../../schemas/lead.ts';
 import { FINISHED } from './rules.ts';
@@ -44,10 +45,22 @@ export function searchFilter(search: string): LeadFilter | null {
   return { $or: [{ name: text }, { email: text }, ...(digits ? [{ phoneDigits: { $regex: escapeRegex(digits) } }] : [])] };
 }
 
-/** Filters combined with `$and`, none left out. */
+/**
+ * Filters combined, none left out: one document when no field is asked twice for different things
+ * (the Unclaimed tab and the Overdue filter both ask for the unfinished statuses), else `$and`. One
+ * document lets the embedded engine read each of its alternatives as one range of an index.
+ */
 export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
   const parts = filters.filter((f): f is LeadFilter => f !== null && Object.keys(f).length > 0);
-  return parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { $and: parts };
+  if (parts.length <= 1) return parts[0] ?? {};
+  const merged: Record<string, unknown> = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key in merged && !isDeepStrictEqual(merged[key], value)) return { $and: parts };
+      merged[key] = value;
+    }
+  }
+  return merged as LeadFilter;
 };
 
 /** Leads per holder and status among those a filter keeps. */

@@ -103,6 +103,9 @@ leadSchema.index({ nameKey: 1, createdAt: -1 });
 leadSchema.index({ email: 1, createdAt: -1 });
 leadSchema.index({ phoneDigits: 1, createdAt: -1 });
 leadSchema.index({ updatedAt: -1 });
+// The search (filters.ts searchFilter): the embedded engine tests a substring on this index's values
+// instead of reading every lead (docs/decisions/007-engine-pushdown.md, "Substring search").
+leadSchema.index({ name: 1, email: 1, phoneDigits: 1 });
 
 export type Lead = InferSchemaType<typeof leadSchema>;
 export type LeadDoc = HydratedDocument<Lead>;

@@ -127,7 +127,8 @@ describe('the query plan of sorted pages', () => {
       Array.from({ length: 400 }, (_, i) => ({
         name: `Lead ${i % 150}`,
         status: statuses[i % statuses.length],
-        assignedTo: i % 3 ? null : `agent-${i % 4}`,
+        // a stored null, a missing field (every seventh lead) or an agent
+        ...(i % 7 === 1 ? {} : { assignedTo: i % 3 ? null : `agent-${i % 4}` }),
         createdAt: day(i % 200),
         updatedAt: day(i),
         ...(i % 2 ? { followUpAt: day(400 - i) } : {}),
@@ -167,6 +168,18 @@ describe('the query plan of sorted pages', () => {
     ['a date range', { createdAt: { $gte: day(10), $lt: day(90) } }, { createdAt: 1, _id: 1 }, 'createdAt_-1'],
     ['open tabs by newest', { status: { $in: ['claimed', 'contacted'] } }, { createdAt: -1, _id: -1 }, 'status_1_createdAt_-1'],
     ['two tabs by name', { $or: [{ status: 'won' }, { status: 'lost' }] }, { name: 1, _id: 1 }, 'status_1_name_1'],
+    [
+      'Unclaimed by newest',
+      { assignedTo: null, status: { $in: ['unclaimed', 'claimed'] } },
+      { createdAt: -1, _id: -1 },
+      'assignedTo_1_status_1_createdAt_-1',
+    ],
+    [
+      'Unclaimed by newest, written as two filters',
+      { $and: [{ assignedTo: null }, { status: { $in: ['unclaimed', 'claimed'] } }] },
+      { createdAt: -1, _id: -1 },
+      'assignedTo_1_status_1_createdAt_-1',
+    ],
   ])('%s reads its index in order, with no sort step', async (_, filter, sort, index) => {
     const { pushed, lines } = await pagePlan(filter, sort);
     expect(pushed, lines.join('\n')).toBe(true);
@@ -189,6 +202,22 @@ describe('the query plan of sorted pages', () => {
       const page = await list.find({}).sort({ name: 1, _id: 1 }).skip(skip).limit(3).toArray();
       expect(page.map(key)).toEqual(byName.slice(skip, skip + 3).map(key));
     }
+  });
+
+  it('reads the unclaimed leads, a stored null and a missing holder alike, as the whole sort would', async () => {
+    const filter = { assignedTo: null, status: { $in: ['unclaimed', 'claimed'] } };
+    const all = (await list.find({}).toArray()).filter(
+      (d) => (d.assignedTo === null || d.assignedTo === undefined) && ['unclaimed', 'claimed'].includes(d.status as string),
+    );
+    const newest = [...all].sort(
+      (a, b) => (b.createdAt as Date).getTime() - (a.createdAt as Date).getTime() || (String(b._id) < String(a._id) ? -1 : 1),
+    );
+    expect(all.some((d) => d.assignedTo === undefined) && all.some((d) => d.assignedTo === null)).toBe(true);
+    for (const skip of [0, 7, 60]) {
+      const page = await list.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(10).toArray();
+      expect(page.map((d) => String(d._id))).toEqual(newest.slice(skip, skip + 10).map((d) => String(d._id)));
+    }
+    expect(await list.countDocuments(filter)).toBe(all.length);
   });
 
   it('steps aside as soon as a write stores another type in a sorted field, and returns when it is gone', async () => {
@@ -215,5 +244,46 @@ describe('the query plan of sorted pages', () => {
     // null and missing first, then numbers, then dates, the array by its least element (day 0)
     const order = (await mixed.find({}).sort({ at: 1, _id: 1 }).limit(4).toArray()).map((d) => d.at as unknown);
     expect(order).toEqual([null, undefined, 5, [day(3), day(0)]]);
+  });
+});
+
+describe('a search by substring', () => {
+  let people: mongoose.mongo.Collection;
+
+  beforeAll(async () => {
+    people = engine.db.collection('people');
+    await people.insertMany([
+      ...Array.from({ length: 200 }, (_, i) => ({ name: `Person ${i}`, email: `p${i}@example.com`, status: i % 2 ? 'open' : 'done' })),
+      // the Kelvin sign and the long s, which a case-insensitive search matches to k and s
+      { name: 'Mar\u212A Per\u017Fon 1', email: 'mark@example.com', status: 'open' },
+      { name: 'Under_score 100%', email: 'u@example.com', status: 'open' },
+    ]);
+    await people.createIndex({ name: 1, email: 1 });
+  });
+
+  const searchFor = (text: RegExp) => ({ $or: [{ name: text }, { email: text }] });
+
+  it.each([
+    ['a search', searchFor(/son 1/i)],
+    ['a search and a status', { $and: [searchFor(/son 1/i), { status: 'open' }] }],
+  ])('%s reads the index holding the searched fields, not every document', async (_, filter) => {
+    const res = await engine.db.command({ explain: { find: 'people', filter } });
+    const lines = (res.queryPlanner as { Plan: string[] }).Plan;
+    expect(
+      lines.some((l) => /SCAN \S+ USING INDEX \S+_name_1_email_1/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(scans(lines), lines.join('\n')).toBe(false);
+  });
+
+  it('finds what the whole filter finds, case folding and LIKE wildcards included', async () => {
+    expect(await people.countDocuments(searchFor(/son 1/i))).toBe(112);
+    expect(await people.countDocuments(searchFor(/SON 1/i))).toBe(112);
+    expect(await people.countDocuments({ $and: [searchFor(/son 1/i), { status: 'open' }] })).toBe(57);
+    expect(await people.countDocuments(searchFor(/mark/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/r_s/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/r_s|100%/i))).toBe(1);
+    expect(await people.countDocuments(searchFor(/n_e/i))).toBe(0);
+    expect(await people.countDocuments(searchFor(/r_score 100%/i))).toBe(1);
   });
 });

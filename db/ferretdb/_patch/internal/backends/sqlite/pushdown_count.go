@@ -45,8 +45,15 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		// stored type (metadata.TypeColumn), so no document is read.
 		var first sql.NullInt64
 
-		q := fmt.Sprintf(`SELECT count(*), min(rowid) FROM %q WHERE %s`, meta.TableName, exact)
-		if err := tx.QueryRowContext(ctx, q, exactArgs...).Scan(&n, &first); err != nil {
+		// Split into arms (filterArms), each is a range of an index.
+		q, countArgs := fmt.Sprintf(`SELECT count(*), min(rowid) FROM %q WHERE %s`, meta.TableName, exact), exactArgs
+		if a := filterArms(ec.Filter); len(a.list) > 0 {
+			// The names hold a space, so no field's `->>"name"` in a condition can mean them.
+			q, countArgs = a.union(fmt.Sprintf(`SELECT count(*) AS "arm n", min(rowid) AS "arm m" FROM %q WHERE `, meta.TableName))
+			q = `SELECT ifnull(sum("arm n"), 0), min("arm m") FROM (` + q + `)`
+		}
+
+		if err := tx.QueryRowContext(ctx, q, countArgs...).Scan(&n, &first); err != nil {
 			return lazyerrors.Error(err)
 		}
 

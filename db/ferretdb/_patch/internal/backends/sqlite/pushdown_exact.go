@@ -112,6 +112,16 @@ func exactField(field string, v any) (string, []any) {
 			}
 
 			sql = "(" + strings.Join(sub, " OR ") + ")"
+		case "$exists":
+			// A missing field has no stored type; a stored null has the type "null".
+			if b, ok := arg.(bool); ok && !b {
+				sql = "(" + string(fieldColumn(field)) + " IS NULL AND " + metadata.TypeColumn(field) + " IS NULL)"
+			}
+		case "$type":
+			// Only the stored null, which filter arms ask for (pushdown_arms.go).
+			if t, ok := arg.(string); ok && t == "null" {
+				sql = "(" + string(fieldColumn(field)) + " IS NULL AND " + metadata.TypeColumn(field) + " = 'null')"
+			}
 		case "$gt", "$gte", "$lt", "$lte":
 			if _, isDate := arg.(time.Time); isDate {
 				sql, a = exactValue(field, map[string]string{"$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}[op], arg)

@@ -49,14 +49,14 @@ type page struct {
 	table string
 	cond  string
 	args  []any
-	arms  []arm // cond split into alternatives (pageArms), or nil
+	arms  arms // cond split into alternatives (filterArms), or none
 	keys  []pageKey
 	n     int64
 }
 
 // pageSQL is the page's query; it orders by the index expressions, so an index on the filtered
 // and sorted fields answers it without sorting. A condition split into arms is one SELECT per
-// arm, each leaving out the rows of the arms before it, merged in order by SQLite.
+// arm (arms.union), merged in order by SQLite.
 func (p *page) pageSQL() (string, []any) {
 	cols := make([]string, len(p.keys))
 	order := make([]string, len(p.keys))
@@ -73,26 +73,13 @@ func (p *page) pageSQL() (string, []any) {
 	sel := fmt.Sprintf(`SELECT rowid AS r, %s AS d, %s FROM %q WHERE `, metadata.DefaultColumn, strings.Join(cols, ", "), p.table)
 	tail := fmt.Sprintf(` ORDER BY %s LIMIT %d`, strings.Join(order, ", "), p.n)
 
-	if len(p.arms) == 0 {
+	if len(p.arms.list) == 0 {
 		return sel + p.cond + tail, p.args
 	}
 
-	var parts []string
-	var args []any
+	q, args := p.arms.union(sel)
 
-	for i, a := range p.arms {
-		cond := "(" + a.cond + ")"
-		args = append(args, a.args...)
-
-		for _, before := range p.arms[:i] {
-			cond += " AND NOT ifnull((" + before.cond + "), 0)"
-			args = append(args, before.args...)
-		}
-
-		parts = append(parts, sel+cond)
-	}
-
-	return strings.Join(parts, " UNION ALL ") + tail, args
+	return q + tail, args
 }
 
 // planPage returns the page for a SortedQuery, or nil when it does not apply: the filter must have
@@ -146,7 +133,7 @@ func planPage(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, sort 
 		return nil, err
 	}
 
-	p.arms = pageArms(sq.Filter)
+	p.arms = filterArms(sq.Filter)
 
 	for _, k := range sq.Sort.Keys()[:len(p.keys)] {
 		if ok, err := oneClass(ctx, tx, p, k); err != nil || !ok {

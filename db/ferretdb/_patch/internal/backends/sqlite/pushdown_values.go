@@ -207,16 +207,25 @@ func regexCond(col column, v any, options string) (string, []any) {
 	expr := string(col)
 
 	if opts == "i" {
-		// SQLite's lower() folds ASCII only, so only ASCII literals are pushed; Go's case folding
-		// also matches the Kelvin sign to k and the long s to s, so those are mapped first.
+		// SQLite's LIKE folds ASCII letters only, so only ASCII literals are pushed; Go's case
+		// folding also matches the Kelvin sign to k and the long s to s, so those are mapped first
+		// when the literal holds one of those letters. LIKE costs a fraction of lower() and instr.
 		for i := 0; i < len(lit); i++ {
 			if lit[i] >= utf8.RuneSelf {
 				return "", nil
 			}
 		}
 
-		expr = "lower(replace(replace(" + expr + ", char(8490), 'k'), char(383), 's'))"
-		lit = strings.ToLower(lit)
+		if strings.ContainsAny(lit, "KkSs") {
+			expr = "replace(replace(" + expr + ", char(8490), 'k'), char(383), 's')"
+		}
+
+		pattern := likeEscaper.Replace(lit) + "%"
+		if !anchored {
+			pattern = "%" + pattern
+		}
+
+		return expr + ` LIKE ? ESCAPE '\'`, []any{pattern}
 	}
 
 	if anchored {
@@ -225,6 +234,9 @@ func regexCond(col column, v any, options string) (string, []any) {
 
 	return "instr(" + expr + ", ?) > 0", []any{lit}
 }
+
+// likeEscaper escapes LIKE's wildcards and its escape character.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)
 
 // regexLiteral returns the text a pattern matches literally, and whether it is anchored at the
 // start (^); ok is false when the pattern holds anything but literal characters.

@@ -54,10 +54,13 @@ func indexColumns(index IndexInfo) string {
 var typedField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // TypeColumn is a top-level field's type as the document's stored schema (`$s`) names it
-// ("string", "date", "int", ...; NULL when the field is missing or null), written once for the
-// indexes and the conditions that must match them.
+// ("string", "date", "int", "null", ...; NULL when the field is missing), written once for the
+// indexes and the conditions that must match them. It is written with `->>`, not json_extract:
+// SQLite reads an indexed expression's value from the index only for functions that cannot set a
+// subtype, and json_extract can, so a condition on it read and parsed each row's document (about
+// 60 µs a row) wherever it was not part of the index search itself.
 func TypeColumn(field string) string {
-	return "json_extract(" + DefaultColumn + `, '$."$s".p.` + field + `.t')`
+	return DefaultColumn + `->>'$."$s".p.` + field + `.t'`
 }
 
 // upgradeIndexes creates the type indexes of each non-unique index (TypeIndexName) and rebuilds,
