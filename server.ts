@@ -15,6 +15,7 @@ import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
 import { startEscalationJob } from './notify/escalation-job.ts';
 import { drainable } from './web/drain.ts';
+import http from 'node:http';
 
 async function main() {
   const config = loadConfig();
@@ -26,17 +27,17 @@ async function main() {
   await upgradeLeadStorage();
   await dropActivityCopies(); // copies of the activity log older versions kept (a few cheap calls once dropped)
 
-  const { app, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
+  const { listener, close: closeApp } = await createApp(config, { built: process.argv.includes('--built') });
   // Sends the outbox's notices (Slack, email, reminders) beside the app; the escalation ladder, which
   // queues more of them, runs as a job of its own.
   const notifier = startNotifier(config);
   const escalation = startEscalationJob();
-  // Express 5 calls this with the error when the port cannot be taken: then the start fails, loudly.
-  const server = app.listen(config.PORT, (err?: Error) => {
-    if (err) {
-      void failToListen(err);
-      return;
-    }
+  // When the port cannot be taken the start fails, loudly; a server error after that is logged.
+  let listening = false;
+  const server = http.createServer(listener);
+  server.on('error', (err) => (listening ? logger.error({ err }, 'server error') : void failToListen(err)));
+  server.listen(config.PORT, () => {
+    listening = true;
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     console.log(`Listening on http://localhost:${port}`);

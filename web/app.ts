@@ -28,6 +28,7 @@ import { contactForm } from './contact-form.ts';
 import { CONTACT_PATH } from '../schemas/lead-form.ts';
 import type { ContactRenderer } from './ssr.ts';
 import { mountSignPage } from './sign-page.ts';
+import { fixedHeaders, withFastPath } from './fast-path.ts';
 
 export const BODY_LIMIT = '100kb';
 
@@ -54,30 +55,25 @@ export async function createApp(
   const production = config.NODE_ENV === 'production' || opts.built === true;
   // API-only tests skip page rendering (and the Vite dev server it needs).
   const ssr = opts.ssr === false ? undefined : await createSsr(config, production);
-  app.use(
-    helmet({
-      // Vite's dev server injects inline scripts; the production build has none.
-      contentSecurityPolicy: production
-        ? {
-            directives: {
-              'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
-              'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-              'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
-              'connect-src': [
-                "'self'",
-                'https://accounts.google.com/gsi/',
-                ...(config.VITE_API_BASE_URL ? [config.VITE_API_BASE_URL] : []),
-              ],
-              'img-src': ["'self'", 'data:', 'https:'],
-              // Plain-HTTP deployments behind a TLS-terminating proxy must not have requests rewritten.
-              'upgrade-insecure-requests': null,
-            },
-          }
-        : false,
-      // Google sign-in opens a popup that must be able to talk back.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    }),
-  );
+  const securityHeaders = helmet({
+    // Vite's dev server injects inline scripts; the production build has none.
+    contentSecurityPolicy: production
+      ? {
+          directives: {
+            'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
+            'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+            'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
+            'connect-src': ["'self'", 'https://accounts.google.com/gsi/', ...(config.VITE_API_BASE_URL ? [config.VITE_API_BASE_URL] : [])],
+            'img-src': ["'self'", 'data:', 'https:'],
+            // Plain-HTTP deployments behind a TLS-terminating proxy must not have requests rewritten.
+            'upgrade-insecure-requests': null,
+          },
+        }
+      : false,
+    // Google sign-in opens a popup that must be able to talk back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  app.use(securityHeaders);
   // Built pages and static files come from memory, already compressed: they need the security
   // headers above and none of the compression, logging or body parsing below.
   if (ssr?.fromMemory) app.use(ssr.fromMemory);
@@ -128,6 +124,8 @@ export async function createApp(
   ssr?.mount(app);
   return {
     app,
+    /** The server's request listener: `app`, with the pages and files kept in memory answered before it. */
+    listener: ssr?.lookup ? withFastPath(app, ssr.lookup, fixedHeaders(securityHeaders)) : app,
     close: async () => {
       await ssr?.close();
     },

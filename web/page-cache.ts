@@ -109,9 +109,12 @@ function notModified(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** Sends a prepared answer: 304 on a matching If-None-Match, else the best encoding, HEAD without body. */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared): void {
-  const headers: Record<string, string | number> = { 'Cache-Control': p.cacheControl, ETag: p.etag };
+/**
+ * Sends a prepared answer: 304 on a matching If-None-Match, else the best encoding, HEAD without body.
+ * `first` are headers sent before the answer's own (the security headers, on the path that skips Express).
+ */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared, first?: Record<string, string>): void {
+  const headers: Record<string, string | number> = { ...first, 'Cache-Control': p.cacheControl, ETag: p.etag };
   if (p.gzip) headers.Vary = 'Accept-Encoding';
   if (p.status === 200 && notModified(req.headers['if-none-match'], p.etag)) {
     res.writeHead(304, headers).end();

@@ -24,12 +24,20 @@ interface ServerEntry {
 export interface Ssr {
   /** Production only: static files and pages from memory; mount it right after the security headers. */
   fromMemory?: RequestHandler;
+  /** Production only: the answer kept in memory for a GET or HEAD of this path, if any (web/fast-path.ts). */
+  lookup?: MemoryLookup;
   /** Mounts what is left: in development the Vite middleware and the per-request renderer. */
   mount(app: Express): void;
   /** The Get Started page with the lead form in a given state, rendered for one answer (web/contact-form.ts). */
   renderContact: ContactRenderer;
   close(): Promise<void>;
 }
+
+/**
+ * A static file or a page for (request hostname, path): ready, still rendering (a promise), or
+ * undefined when the path is no page (the API, the signing page, the search-engine files).
+ */
+export type MemoryLookup = (hostname: string, pathname: string) => Prepared | Promise<Prepared> | undefined;
 
 /** Renders the whole Get Started page (main site mode) with the lead form in this state. */
 export type ContactRenderer = (leadForm: LeadFormState) => Promise<string>;
@@ -119,13 +127,12 @@ async function builtSsr(config: Config): Promise<Ssr> {
   // Every page of the main site is ready before the first visitor asks.
   for (const p of known[0]) void Promise.resolve(pageFor(false, p)).catch((err) => logger.error({ err }, 'server rendering failed'));
 
+  const lookup: MemoryLookup = (hostname, pathname) =>
+    files.get(pathname) ?? (NOT_A_PAGE.test(pathname) ? undefined : pageFor(isAdminHost(hostname, config.ADMIN_HOSTS), pathname));
   const fromMemory: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const pathname = req.path;
-    const file = files.get(pathname);
-    if (file) return sendPrepared(req, res, file);
-    if (NOT_A_PAGE.test(pathname)) return next();
-    const answer = pageFor(isAdminHost(req.hostname, config.ADMIN_HOSTS), pathname);
+    const answer = lookup(req.hostname, req.path);
+    if (!answer) return next();
     if (!(answer instanceof Promise)) return sendPrepared(req, res, answer);
     answer.then(
       (p) => sendPrepared(req, res, p),
@@ -139,7 +146,7 @@ async function builtSsr(config: Config): Promise<Ssr> {
     const result = await serverEntry.render({ url: CONTACT_PATH, hostname: 'site.invalid', origin, clientConfig, leadForm });
     return fillPage(templates.public, result.head, result.html);
   };
-  return { fromMemory, mount: () => {}, renderContact, close: async () => {} };
+  return { fromMemory, lookup, mount: () => {}, renderContact, close: async () => {} };
 }
 
 async function devSsr(config: Config): Promise<Ssr> {
