@@ -7,7 +7,7 @@
 // keeps off by default) runs too. A new admin page adds one row to PAGES.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { storeVisits, type EnrichedVisit } from '../models/visits/index.ts';
@@ -178,12 +178,10 @@ const nameOf = ({ path, name }: { path: string | (() => string); name?: string }
   return path().includes('customer=') ? '/admin/customers with a customer open' : '/admin/leads/:leadId';
 };
 
-for (const size of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `at ${size.name} size`,
+  () => {
     for (const screen of PAGES) {
       test(`axe finds nothing on ${nameOf(screen)}`, async ({ page }) => {
         test.setTimeout(60_000);
@@ -193,5 +191,5 @@ for (const size of [
         expect(await violations(page, screen.rules)).toEqual([]);
       });
     }
-  });
-}
+  },
+);

@@ -2,7 +2,7 @@
 // Headless Chromium announces itself as a bot (and is dropped), so these visitors use ordinary
 // browsers' user agents.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { storeVisits } from '../models/visits/index.ts';
 
 const AGENTS = {
@@ -207,13 +207,10 @@ test.describe('Site Analytics page', () => {
   });
 });
 
-for (const size of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`the visits chart and the period at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `the visits chart and the period at ${size.name} size`,
+  (size) => {
     test('the two-line chart has a legend and a text version, and the period in the address survives a reload', async ({ page }) => {
       test.setTimeout(60_000);
       await db();
@@ -249,5 +246,5 @@ for (const size of [
       await page.getByLabel('Time period').selectOption('24h');
       await expect(page).toHaveURL(/\/admin\/analytics\?period=24h$/);
     });
-  });
-}
+  },
+);

@@ -4,7 +4,7 @@ import { test, type Page } from '@playwright/test';
 import { StaffModel } from '../models/staff/accounts.ts';
 import { createLead } from '../models/leads/index.ts';
 import { signStaffToken } from '../server/tokens.ts';
-import { E2E_ADMIN, E2E_JWT_SECRET, db, ensureStaff, signIn as signInBeforeLoad } from './helpers.ts';
+import { DESKTOP, E2E_ADMIN, E2E_JWT_SECRET, PHONE, atEachSize, db, ensureStaff, signIn as signInBeforeLoad } from './helpers.ts';
 
 export const PASSWORD = 'e2e-staff-password';
 let n = 0;
@@ -19,9 +19,9 @@ export async function newStaff(name = 'Avery Auth') {
  * Stores a valid session once, as a signed-in browser has it. (Unlike an init script, a later
  * clearing by the app is not undone on the next page load.)
  */
-export async function signIn(page: Page, email: string, origin = '') {
+export async function signIn(page: Page, email: string, origin = '', authTime?: number) {
   const staff = await StaffModel.findOne({ email }).orFail();
-  const token = signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, E2E_JWT_SECRET);
+  const token = signStaffToken({ id: staff.id, tokenVersion: staff.tokenVersion }, E2E_JWT_SECRET, { authTime });
   await page.goto(`${origin}/api/health`);
   await page.evaluate(
     ([t, u]) => {
@@ -50,15 +50,7 @@ export function atBothWidths(tests: () => void) {
   test.beforeAll(async () => {
     await ensureStaff({ ...E2E_ADMIN });
   });
-  for (const size of [
-    { name: '1440 px', viewport: { width: 1440, height: 900 } },
-    { name: '390 px', viewport: { width: 390, height: 844 } },
-  ]) {
-    test.describe(`at ${size.name}`, () => {
-      test.use({ viewport: size.viewport });
-      tests();
-    });
-  }
+  atEachSize([DESKTOP, PHONE], ({ viewport }) => `at ${viewport.width} px`, tests);
 }
 
 const run = Date.now().toString(36);

@@ -145,6 +145,13 @@ test.describe('admin shell', () => {
 });
 
 test.describe('Change Password dialog', () => {
+  /** A staff account of this test, signed in on the dashboard. */
+  async function newStaffOnDashboard(page: Page) {
+    const staff = await newStaff();
+    await signIn(page, staff.email);
+    await page.goto('/admin/dashboard');
+    return staff;
+  }
   async function openDialog(page: Page) {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
@@ -159,9 +166,7 @@ test.describe('Change Password dialog', () => {
   }
 
   test('checks the confirmation first, then the length, then the current password', async ({ page }) => {
-    const staff = await newStaff();
-    await signIn(page, staff.email);
-    await page.goto('/admin/dashboard');
+    await newStaffOnDashboard(page);
     const dialog = await openDialog(page);
     const submit = dialog.getByRole('button', { name: 'Change Password' });
 
@@ -185,9 +190,7 @@ test.describe('Change Password dialog', () => {
   test('shows Changing... with everything disabled, then the success message, clears the fields and closes after 2 seconds', async ({
     page,
   }) => {
-    const staff = await newStaff();
-    await signIn(page, staff.email);
-    await page.goto('/admin/dashboard');
+    const staff = await newStaffOnDashboard(page);
     const dialog = await openDialog(page);
     await fill(dialog, PASSWORD, 'brand-new-password', 'brand-new-password');
     const release = await holdRequests(page, '**/trpc/auth.changePassword**');
@@ -216,9 +219,7 @@ test.describe('Change Password dialog', () => {
   });
 
   test('× and Cancel close alike and the next opening starts empty', async ({ page }) => {
-    const staff = await newStaff();
-    await signIn(page, staff.email);
-    await page.goto('/admin/dashboard');
+    await newStaffOnDashboard(page);
     for (const closer of ['Close', 'Cancel']) {
       const dialog = await openDialog(page);
       await expect(dialog.getByLabel('Current Password')).toHaveValue('');
@@ -232,9 +233,7 @@ test.describe('Change Password dialog', () => {
   });
 
   test('shows the network error of a failed request', async ({ page }) => {
-    const staff = await newStaff();
-    await signIn(page, staff.email);
-    await page.goto('/admin/dashboard');
+    await newStaffOnDashboard(page);
     const dialog = await openDialog(page);
     await fill(dialog, PASSWORD, 'brand-new-password', 'brand-new-password');
     await page.route('**/trpc/auth.changePassword**', (route) => route.abort('internetdisconnected'));

@@ -3,7 +3,7 @@
 // shows his 40% of the month's payment.
 import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { StatementLineModel } from '../models/commissions/schema.ts';
@@ -48,13 +48,10 @@ async function seed(run: string, writer: string) {
   });
 }
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test("an admin splits a policy's commission and the other agent's statement shows his share", async ({ page }) => {
       test.setTimeout(90_000);
       const run = `${size.name}${Date.now().toString(36)}`;
@@ -91,5 +88,5 @@ for (const size of [
         .filter({ hasText: `SP-${run}` });
       await expect(line).toContainText('40%');
     });
-  });
-}
+  },
+);

@@ -3,7 +3,7 @@
 // chargeback, the unmatched line and the missing payment of a policy the statement left out; linking the
 // unmatched line clears it; the agent then reads his own statement with his share.
 import { expect, test, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 
@@ -42,13 +42,10 @@ async function seed(run: string, agent: string) {
 const rowOf = (page: Page, table: string, text: string) =>
   page.getByRole('region', { name: table }).getByRole('row').filter({ hasText: text });
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test('import a statement, read the exceptions, link the unmatched line, and the agent reads his share', async ({ page, browser }) => {
       test.setTimeout(120_000);
       const run = `${size.name}${Date.now().toString(36)}`;
@@ -108,5 +105,5 @@ for (const size of [
       await expect(agentPage.getByRole('region', { name: 'Commission exceptions' })).toHaveCount(0);
       await context.close();
     });
-  });
-}
+  },
+);

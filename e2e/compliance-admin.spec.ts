@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 
 const SOA_EN = 'Medicare Scope of Appointment, English';
 
@@ -15,13 +15,11 @@ async function openNav(page: Page, phone: boolean) {
   return nav;
 }
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  const phone = size.name === 'phone';
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
+    const phone = size.name === 'phone';
 
     test('an admin saves a new version of the English SOA text; the earlier ones stay listed', async ({ page }) => {
       test.setTimeout(60_000);
@@ -115,5 +113,5 @@ for (const size of [
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });
-  });
-}
+  },
+);

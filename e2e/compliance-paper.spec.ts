@@ -4,19 +4,16 @@
 // On a lead's record, the Medicare appointment logged against an SOA uses it: the panel shows it used.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { claimLead, createLead } from '../models/leads/index.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n% signed consent scan\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test('an agent adds a recorded-call SOA and a paper ACA consent, and downloads the form', async ({ page }) => {
       test.setTimeout(90_000);
       const run = `${size.name}${Date.now().toString(36)}`;
@@ -106,5 +103,5 @@ for (const size of [
       await expect(panel.getByText('Used at the Medicare appointment on', { exact: false })).toBeVisible();
       await expect(panel.getByText('the last one was used at the appointment on', { exact: false })).toBeVisible();
     });
-  });
-}
+  },
+);

@@ -3,17 +3,14 @@
 // card then shows the record with its text version; the link again answers "already used"; a link prepared
 // 25 hours ago (the model's clock) answers "expired"; a tampered token is a 404.
 import { expect, test } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { createSignRequest } from '../models/compliance/index.ts';
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test('an agent sends a Scope of Appointment and the person signs it in Spanish without JavaScript', async ({ page, browser }) => {
       test.setTimeout(90_000);
       const run = `${size.name}${Date.now().toString(36)}`;
@@ -95,5 +92,5 @@ for (const size of [
       expect(answer?.status()).toBe(404);
       await person.close();
     });
-  });
-}
+  },
+);

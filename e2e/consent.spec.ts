@@ -4,7 +4,7 @@
 // calling-hours warning for a Florida number at 8:30 p.m. its time (a test clock), not for Colorado.
 import { TZDate } from '@date-fns/tz';
 import { expect, test, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { claimLead, createLead } from '../models/leads/index.ts';
 import { CURRENT_CONSENT, consentText } from '../schemas/consent.ts';
 import { site } from '../schemas/brokerage.ts';
@@ -39,13 +39,10 @@ async function listed(page: Page, token: string, email: string): Promise<ListedL
   return lead!;
 }
 
-for (const size of [
-  { name: '1440 px', viewport: { width: 1440, height: 900 } },
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `at ${size.viewport.width} px`,
+  (size) => {
     test('the form sends with the box unticked and ticked; the record shows the matching consent line', async ({ page, browser }) => {
       // A visitor's address of its own: the form's per-address limit is not this test's subject.
       const visitor = await browser.newContext({
@@ -142,5 +139,5 @@ for (const size of [
       await expect(page.getByText('good time to call')).toBeVisible();
       await expect(page.getByText(/calling hours are/)).toHaveCount(0);
     });
-  });
-}
+  },
+);

@@ -2,7 +2,7 @@
 // what was saved (notes, Away), the agent's own screens say when they are Away, the focused lead row and
 // controls are visibly marked, choosing follow-up asks for its date, and a lost lead can be restored.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
+import { E2E_ADMIN, db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { claimLead, createLead, findLeadRecords, getLeadView, updateLead } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff/accounts.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
@@ -41,13 +41,10 @@ const focusMark = (page: Page) =>
     return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
   });
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  ({ viewport }) => `at ${viewport.width} px`,
+  ({ viewport }) => {
     test('notes reopened at once after saving show the new text, even while the list is still being fetched again', async ({ page }) => {
       const tag = word();
       await makeLead(tag);
@@ -195,8 +192,8 @@ for (const viewport of [
       await page.getByRole('searchbox', { name: 'Search leads' }).focus();
       expect(await focusMark(page)).not.toEqual({ outline: false, shadow: false });
     });
-  });
-}
+  },
+);
 
 test.describe('the lead table at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });

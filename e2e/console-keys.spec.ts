@@ -3,7 +3,7 @@
 // prompt, Office settings with a refused step), at 390 and 1440 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, db, ensureStaff, signIn } from './helpers.ts';
+import { E2E_ADMIN, db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { claimLead, createLead, getLeadView } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff/accounts.ts';
 
@@ -29,13 +29,10 @@ async function violations(page: Page) {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1440, height: 900 },
-]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  ({ viewport }) => `at ${viewport.width} px`,
+  () => {
     test('Escape puts a moved status back and Tab leaves without saving; Enter saves', async ({ page }) => {
       const { leadId, name } = await claimedLead();
       await signIn(page);
@@ -96,5 +93,5 @@ for (const viewport of [
       await expect(page.getByText('At least 1 minute')).toBeVisible();
       expect(await violations(page)).toEqual([]);
     });
-  });
-}
+  },
+);

@@ -3,20 +3,17 @@
 // confirms, sees the summary, and finds the imported customers in the list: the Medicare client with
 // their carrier and line and the age of their birth date, the other marked for what the file lacked.
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { ageOn } from '../schemas/customer-details.ts';
 import { todayIn } from '../schemas/book-windows.ts';
 import { site } from '../schemas/brokerage.ts';
 
 const BIRTH_DATE = '1956-03-15';
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test('an admin imports a small file: dry run table, confirm, customers listed', async ({ page }) => {
       const run = `${size.name}${Date.now().toString(36)}`;
       // Phones of this run only: a customer is matched by phone when the email is new.
@@ -68,5 +65,5 @@ for (const size of [
       await expect(ivo.getByTitle('Missing: Age, Insurance provider')).toBeVisible();
       await expect(ivo.getByRole('list', { name: `Coverage of Ivo Import${run}` })).toHaveText('No policy on file');
     });
-  });
-}
+  },
+);

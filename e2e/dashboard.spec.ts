@@ -4,7 +4,7 @@
 // Each activity entry links to its record, at desktop and phone size.
 // The database is shared by the whole suite: this file makes its own agent, leads and entries.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { createLead, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 import { type ActivityAction } from '../models/activity';
@@ -265,13 +265,10 @@ test('a 401 on the dashboard ends the session and opens the login', async ({ pag
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
 
-for (const size of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`activity links at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `activity links at ${size.name} size`,
+  (size) => {
     test("each entry links to its record: a lead's record, the customer opened on the customers page, nothing once deleted", async ({
       page,
     }) => {
@@ -336,5 +333,5 @@ for (const size of [
         await ActivityModel.deleteMany({ user });
       }
     });
-  });
-}
+  },
+);

@@ -3,19 +3,12 @@
 // customers missing age or provider are marked and still save; the filters and the analytics
 // period survive a reload.
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
-import { expect, test, type Locator } from '@playwright/test';
-import { db, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { db, errorMessageOf, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { openText } from '../server/field-crypto.ts';
 
 const run = Date.now().toString(36);
-
-/** The message a field is described by. */
-async function errorOf(field: Locator) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  const id = (await field.getAttribute('aria-describedby'))!;
-  return field.page().locator(`[id="${id}"]`);
-}
 
 test('the add form shows every problem under its field at once and focuses the first', async ({ page }) => {
   await signIn(page);
@@ -30,15 +23,15 @@ test('the add form shows every problem under its field at once and focuses the f
 
   const name = dialog.getByLabel('Name');
   await expect(name).toBeFocused();
-  await expect(await errorOf(name)).toHaveText('Name is required');
-  await expect(await errorOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age must be between 1 and 120');
-  await expect(await errorOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
-  await expect(await errorOf(dialog.getByLabel('Phone'))).toHaveText('Phone is required');
-  await expect(await errorOf(dialog.getByLabel('Number of Children'))).toHaveText(
+  await expect(await errorMessageOf(name)).toHaveText('Name is required');
+  await expect(await errorMessageOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age must be between 1 and 120');
+  await expect(await errorMessageOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
+  await expect(await errorMessageOf(dialog.getByLabel('Phone'))).toHaveText('Phone is required');
+  await expect(await errorMessageOf(dialog.getByLabel('Number of Children'))).toHaveText(
     'Number of children is required when the customer has kids (1 to 20)',
   );
-  await expect(await errorOf(dialog.getByLabel('Kids Ages'))).toHaveText(/^Kids ages must be a comma-separated list/);
-  await expect(await errorOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
+  await expect(await errorMessageOf(dialog.getByLabel('Kids Ages'))).toHaveText(/^Kids ages must be a comma-separated list/);
+  await expect(await errorMessageOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
   // Nothing was sent, and no banner stands in for the field messages.
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
@@ -89,7 +82,7 @@ test('a server refusal naming a field shows under that field with focus on it', 
   await dialog.getByRole('button', { name: 'Add Customer' }).click();
   const phone = dialog.getByLabel('Phone');
   await expect(phone).toBeFocused();
-  await expect(await errorOf(phone)).toHaveText('Phone is already used by another customer');
+  await expect(await errorMessageOf(phone)).toHaveText('Phone is already used by another customer');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
@@ -143,7 +136,7 @@ test('a customer closed without age or provider is marked "Missing details" and 
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   await dialog.getByRole('spinbutton', { name: /^Age/ }).fill('');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(await errorOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age is required');
+  await expect(await errorMessageOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age is required');
 });
 
 test('an error banner gives way to a later success', async ({ page }) => {
@@ -234,8 +227,8 @@ test('the close-lead form marks its fields too and needs no age or provider', as
   await form.getByRole('button', { name: 'Save Customer' }).click();
   const email = form.getByLabel('Email');
   await expect(email).toBeFocused();
-  await expect(await errorOf(email)).toHaveText('Enter a valid email address');
-  await expect(await errorOf(form.getByLabel('Kids Ages'))).toHaveText('Kids ages lists 2 ages for 1 children');
+  await expect(await errorMessageOf(email)).toHaveText('Enter a valid email address');
+  await expect(await errorMessageOf(form.getByLabel('Kids Ages'))).toHaveText('Kids ages lists 2 ages for 1 children');
   await expect(form.getByRole('spinbutton', { name: /^Age/ })).not.toHaveAttribute('aria-invalid');
   await expect(form.getByLabel('Insurance Provider')).not.toHaveAttribute('aria-invalid');
 
@@ -273,14 +266,14 @@ test.describe('at 390 px', () => {
     const name = dialog.getByLabel('Name');
     await expect(name).toBeFocused();
     await expect(name).toBeInViewport();
-    await expect(await errorOf(name)).toHaveText('Name is required');
-    await expect(await errorOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age is required');
-    await expect(await errorOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
-    await expect(await errorOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
+    await expect(await errorMessageOf(name)).toHaveText('Name is required');
+    await expect(await errorMessageOf(dialog.getByRole('spinbutton', { name: /^Age/ }))).toHaveText('Age is required');
+    await expect(await errorMessageOf(dialog.getByLabel('Email'))).toHaveText('Enter a valid email address');
+    await expect(await errorMessageOf(dialog.getByLabel('Insurance Provider'))).toHaveText('Insurance provider is required');
     await expect(dialog.getByLabel('Phone')).not.toHaveAttribute('aria-invalid');
     // Each message sits under its own field, inside the screen's width.
     const field = (await name.boundingBox())!;
-    const message = (await (await errorOf(name)).boundingBox())!;
+    const message = (await (await errorMessageOf(name)).boundingBox())!;
     expect(message.y).toBeGreaterThan(field.y);
     expect(message.x + message.width).toBeLessThanOrEqual(390);
   });

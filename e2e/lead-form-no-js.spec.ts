@@ -3,10 +3,10 @@
 // consent and first touch; a refused field shows its reason with the values kept; text typed while the
 // script is held back is what the hydrated form sends; with scripts on, a bad email or a one-digit
 // phone shows its reason beside the field and nothing is sent; the mobile menu opens with no script.
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { findLeadRecords } from '../models/leads/index.ts';
-import { db } from './helpers.ts';
+import { db, errorMessageOf, fillLeadForm } from './helpers.ts';
 
 const run = Date.now().toString(36);
 let visitor = 0;
@@ -32,19 +32,6 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
-/** The message a field is described by. */
-async function reasonOf(field: Locator) {
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  const id = (await field.getAttribute('aria-describedby'))!;
-  return field.page().locator(`[id="${id}"]`);
-}
-
-async function fill(page: Page, values: { name: string; email: string; phone: string }) {
-  await page.getByLabel('Full name').fill(values.name);
-  await page.getByLabel('Email').fill(values.email);
-  await page.getByLabel('Phone').fill(values.phone);
-}
-
 const button = (page: Page) => page.getByRole('button', { name: 'Get My Free Consultation' });
 
 for (const viewport of [
@@ -60,7 +47,7 @@ for (const viewport of [
       const posts: string[] = [];
       page.on('request', (r) => r.isNavigationRequest() && posts.push(`${r.method()} ${new URL(r.url()).pathname}`));
       await page.goto('/contact?utm_source=newsletter&utm_campaign=nojs');
-      await fill(page, { name: `No Script ${run}`, email, phone: '(303) 555-0161' });
+      await fillLeadForm(page, { name: `No Script ${run}`, email, phone: '(303) 555-0161' });
       await page.getByRole('checkbox', { name: /may call and text me/ }).check();
       await expect(button(page)).toBeEnabled();
       await button(page).click();
@@ -89,11 +76,11 @@ for (const viewport of [
       const page = await context.newPage();
       const email = `bad.${run}.${viewport.width}@gmail`;
       await page.goto('/contact');
-      await fill(page, { name: `Bad Email ${run}`, email, phone: '(303) 555-0162' });
+      await fillLeadForm(page, { name: `Bad Email ${run}`, email, phone: '(303) 555-0162' });
       await button(page).click();
 
       const field = page.getByLabel('Email');
-      await expect(await reasonOf(field)).toHaveText('Enter a valid email address');
+      await expect(await errorMessageOf(field)).toHaveText('Enter a valid email address');
       await expect(field).toBeFocused();
       await expect(field).toHaveValue(email);
       await expect(page.getByLabel('Full name')).toHaveValue(`Bad Email ${run}`);
@@ -120,7 +107,7 @@ for (const viewport of [
         await route.fulfill({ status: 201, json: { success: true, leadId: 'x' } });
       });
       await page.goto('/contact', { waitUntil: 'commit' });
-      await fill(page, { name: 'Early Typist', email: 'early.typist@example.com', phone: '303 555 0163' });
+      await fillLeadForm(page, { name: 'Early Typist', email: 'early.typist@example.com', phone: '303 555 0163' });
       const hydrated = () =>
         Object.keys(document.querySelector('[data-island="lead-form"] form') ?? {}).some((k) => k.startsWith('__reactFiber$'));
       expect(await page.evaluate(hydrated)).toBe(false);
@@ -144,19 +131,19 @@ for (const viewport of [
       const email = `field.${run}.${viewport.width}@gmail`;
       await page.goto('/contact');
       await page.waitForLoadState('networkidle');
-      await fill(page, { name: `Field Reason ${run}`, email, phone: '5' });
+      await fillLeadForm(page, { name: `Field Reason ${run}`, email, phone: '5' });
       await button(page).click();
 
       const emailField = page.getByLabel('Email');
-      await expect(await reasonOf(emailField)).toHaveText('Enter a valid email address');
+      await expect(await errorMessageOf(emailField)).toHaveText('Enter a valid email address');
       await expect(emailField).toBeFocused();
       const phone = page.getByLabel('Phone');
-      await expect(await reasonOf(phone)).toHaveText('Phone must have 7 to 15 digits');
+      await expect(await errorMessageOf(phone)).toHaveText('Phone must have 7 to 15 digits');
       await expect(page.getByRole('alert')).toBeEmpty();
       expect(sent).toEqual([]);
       expect(await seriousViolations(page)).toEqual([]);
       // Each reason sits under its own field, inside the screen's width.
-      const box = (await (await reasonOf(phone)).boundingBox())!;
+      const box = (await (await errorMessageOf(phone)).boundingBox())!;
       expect(box.y).toBeGreaterThan((await phone.boundingBox())!.y);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
 
@@ -168,7 +155,7 @@ for (const viewport of [
       await emailField.fill('not-an-email');
       await expect(emailField).not.toHaveAttribute('aria-invalid');
       await button(page).click();
-      await expect(await reasonOf(emailField)).toHaveText('Enter a valid email address');
+      await expect(await errorMessageOf(emailField)).toHaveText('Enter a valid email address');
       expect(sent).toEqual([]);
       await db();
       expect(await findLeadRecords({ email })).toEqual([]);
@@ -177,7 +164,7 @@ for (const viewport of [
       await emailField.fill(`field.${run}.${viewport.width}@example.com`);
       await page.route('**/api/referral', (route) => route.fulfill({ status: 400, json: { error: 'email: Enter a valid email address' } }));
       await button(page).click();
-      await expect(await reasonOf(emailField)).toHaveText('Enter a valid email address');
+      await expect(await errorMessageOf(emailField)).toHaveText('Enter a valid email address');
       await expect(emailField).toBeFocused();
       await expect(page.getByRole('alert')).toBeEmpty();
       // A 400 naming no field of the form is the server's error.

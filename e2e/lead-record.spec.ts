@@ -4,7 +4,7 @@
 // checks and its guard against losing typed text; My work's buckets, actions and the title count.
 import mongoose from 'mongoose';
 import { expect, test, type Page } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { holdRequests, signIn as signInAt } from './auth-helpers.ts';
 import { claimLead, createLead, findLeadRecords, getLeadView, unclaimLead, updateLead } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
@@ -47,13 +47,10 @@ async function followUpDue(leadId: string, agent: string, at: Date) {
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
-for (const size of [
-  { name: '1440 px', viewport: { width: 1440, height: 900 } },
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `at ${size.viewport.width} px`,
+  () => {
     test('the newest unclaimed lead is claimed and its call logged with a follow-up in 4 actions from the dashboard', async ({ page }) => {
       test.setTimeout(60_000);
       const name = `Newest ${tag()}`;
@@ -168,8 +165,8 @@ for (const size of [
       }
       expect(await sidewaysOverflow(page)).toBe(0);
     });
-  });
-}
+  },
+);
 
 test('an admin who is no agent picks whose work to see, and the choice stays in the URL', async ({ page }) => {
   const name = `Picked ${tag()}`;

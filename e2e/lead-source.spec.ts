@@ -3,7 +3,7 @@
 // console; the dashboard's table counts each source with its lead and closed deal, and downloads as CSV.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ensureStaff, signIn } from './helpers.ts';
+import { ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 
 // Digits only: names on the shared dashboard must not contain "to" or "from" (other tests find the
 // activity export's From and To fields by their label, which matches inside a card's name).
@@ -42,13 +42,10 @@ async function closeInConsole(page: Page, leadId: string, name: string, agent: s
   await expect(page.getByText('Customer added successfully and lead marked as closed!')).toBeVisible();
 }
 
-for (const size of [
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-  { name: '1440 px', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.viewport.width} px`,
+  (size) => {
     test('leads from two utm_source visits show under their sources on the dashboard, and download as CSV', async ({ page, browser }) => {
       test.setTimeout(90_000);
       const tag = `${run}${size.viewport.width}`;
@@ -86,5 +83,5 @@ for (const size of [
       expect(csv).toContain(`Source,${facebook},1,1,100.0,,`);
       expect(csv).toContain(`Agent,${agent},2,2,100.0,,`);
     });
-  });
-}
+  },
+);

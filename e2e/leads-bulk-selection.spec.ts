@@ -2,8 +2,8 @@
 // the action was still running stays ticked, and only the acted-on leads that succeeded drop out
 // (docs/product.md §4), on the desktop table and on the phone cards.
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN, ensureStaff, signIn, db } from './helpers.ts';
-import { createLead, readLead } from '../models/leads/index.ts';
+import { E2E_ADMIN, ensureStaff, signIn, makeLeads as makeLeadsFrom, atEachSize, DESKTOP, PHONE } from './helpers.ts';
+import { readLead } from '../models/leads/index.ts';
 
 const run = Date.now().toString(36);
 let n = 0;
@@ -15,14 +15,7 @@ test.beforeAll(async () => {
   await ensureStaff({ name: AGENT, email: `bea.${run}@e2e.local`, isAgent: true });
 });
 
-async function makeLeads(tag: string, count: number) {
-  await db();
-  const leads = [];
-  for (let i = 0; i < count; i++) {
-    leads.push(await createLead({ name: `${tag} Person${i}`, email: `${tag}.${i}@example.com`, phone: `(303) 555-${3000 + i}` }));
-  }
-  return leads;
-}
+const makeLeads = (tag: string, count: number) => makeLeadsFrom(tag, count, 3000);
 
 /** Holds every claim call until `release` is called, so the test can act while the bulk action runs. */
 async function holdClaims(page: Page) {
@@ -39,13 +32,10 @@ async function holdClaims(page: Page) {
 
 const tick = (page: Page, name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
 
-for (const size of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `at ${size.name} size`,
+  () => {
     test('a row ticked while a bulk action is finishing stays ticked; the leads it acted on drop out', async ({ page }) => {
       const tag = word();
       const [a, b, c] = await makeLeads(tag, 3);
@@ -73,5 +63,5 @@ for (const size of [
       await expect(tick(page, `${tag} Person1`)).not.toBeChecked();
       await expect(toolbar).toContainText('1 selected');
     });
-  });
-}
+  },
+);

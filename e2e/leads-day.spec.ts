@@ -3,8 +3,8 @@
 // rows, the Notes discard warning, the New Lead field errors, the phone cards, and axe at both sizes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ensureStaff, signIn, db } from './helpers.ts';
-import { claimLead, createLead, readLead, countLeads } from '../models/leads/index.ts';
+import { ensureStaff, signIn, makeLeads as makeLeadsFrom, atEachSize, DESKTOP, PHONE } from './helpers.ts';
+import { claimLead, readLead, countLeads } from '../models/leads/index.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
 
 const run = Date.now().toString(36);
@@ -20,14 +20,7 @@ test.beforeAll(async () => {
   await ensureStaff({ name: OTHER, email: `oz.${run}@e2e.local`, isAgent: true });
 });
 
-async function makeLeads(tag: string, count: number) {
-  await db();
-  const leads = [];
-  for (let i = 0; i < count; i++) {
-    leads.push(await createLead({ name: `${tag} Person${i}`, email: `${tag}.${i}@example.com`, phone: `(303) 555-${2000 + i}` }));
-  }
-  return leads;
-}
+const makeLeads = (tag: string, count: number) => makeLeadsFrom(tag, count, 2000);
 
 /** Signs in as the agent ME and opens the lead list showing `query`'s view. */
 async function open(page: Page, query: string) {
@@ -319,12 +312,10 @@ test.describe('at 390 px', () => {
   });
 });
 
-for (const size of [
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-]) {
-  test.describe(`axe at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
+atEachSize(
+  [DESKTOP, PHONE],
+  (size) => `axe at ${size.name} size`,
+  () => {
     test('axe finds nothing on the lead list', async ({ page }) => {
       test.setTimeout(60_000);
       const tag = word();
@@ -335,5 +326,5 @@ for (const size of [
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
     });
-  });
-}
+  },
+);

@@ -4,7 +4,7 @@
 // Closing a lead may record the first policy in the same form.
 // The renewal windows are computed in the browser from the policy dates (schemas/book-windows.ts).
 import { expect, test } from '@playwright/test';
-import { db, ensureStaff, signIn } from './helpers.ts';
+import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 import { PolicyModel } from '../models/policies/schema.ts';
 import { writeAroundLeadModel } from '../models/leads/testing.ts';
@@ -14,13 +14,10 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** The same day one year earlier (no 29 February in play: the test picks its days away from it). */
 const yearBefore = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1440, height: 900 } },
-]) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  (size) => `at ${size.name} size`,
+  (size) => {
     test('two policies on the card, and the 30-day renewal in My work', async ({ page }) => {
       test.setTimeout(90_000);
       const run = `${size.name}${Date.now().toString(36)}`;
@@ -94,8 +91,8 @@ for (const size of [
       await list.getByRole('link', { name: `Rene Wall ${run}` }).click();
       await expect(page.getByRole('dialog').getByRole('region', { name: 'Policies' }).getByRole('article')).toHaveCount(2);
     });
-  });
-}
+  },
+);
 
 test('closing a lead records its first policy when the form asks for it', async ({ page }) => {
   await signIn(page);

@@ -3,7 +3,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { findLeadRecords } from '../models/leads/index.ts';
-import { db } from './helpers.ts';
+import { db, fillLeadForm } from './helpers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -16,11 +16,8 @@ function collectProblems(page: Page) {
   return problems;
 }
 
-async function fillForm(page: Page, values = { name: 'Casey Form', email: 'casey.form@example.com', phone: '(303) 555-0142' }) {
-  await page.getByLabel('Full name').fill(values.name);
-  await page.getByLabel('Email').fill(values.email);
-  await page.getByLabel('Phone').fill(values.phone);
-}
+const fillForm = (page: Page, values = { name: 'Casey Form', email: 'casey.form@example.com', phone: '(303) 555-0142' }) =>
+  fillLeadForm(page, values);
 
 const submitButton = (page: Page) => page.getByRole('button', { name: /Get My Free Consultation|Submitting\.\.\./ });
 

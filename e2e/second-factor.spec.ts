@@ -6,10 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { PASSWORD, newStaff } from './auth-helpers.ts';
-import { E2E_JWT_SECRET, db } from './helpers.ts';
-import { StaffModel } from '../models/staff/accounts.ts';
-import { signStaffToken } from '../server/tokens.ts';
+import { PASSWORD, newStaff, signIn } from './auth-helpers.ts';
+import { DESKTOP, PHONE, atEachSize, db } from './helpers.ts';
 import { updateOfficeSettings } from '../models/office/settings.ts';
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
@@ -22,24 +20,37 @@ async function passwordStep(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Opens the settings menu's Sign-in security dialog. */
+async function openSignInSecurity(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+  return page.getByRole('dialog', { name: 'Sign-in security' });
+}
+
+/** The password step, then a recovery code for the second. */
+async function signInWithRecoveryCode(page: Page, email: string, code: string) {
+  await passwordStep(page, email);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
 async function logout(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
-for (const width of [390, 1440]) {
-  test.describe(`second factor at ${width} px`, () => {
-    test.use({ viewport: { width, height: width < 768 ? 844 : 900 } });
-
+atEachSize(
+  [PHONE, DESKTOP],
+  ({ viewport }) => `second factor at ${viewport.width} px`,
+  () => {
     test('adds an authenticator app, signs in with its code and with a recovery code once', async ({ page }) => {
       const staff = await newStaff('Tess Totp');
       await passwordStep(page, staff.email);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      const dialog = await openSignInSecurity(page);
       await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
       // A QR code made in the browser (a data URL: no outside service), with the key below it.
       const qr = dialog.getByRole('img', { name: 'QR code for your authenticator app' });
@@ -80,16 +91,10 @@ for (const width of [390, 1440]) {
       await logout(page);
 
       // A recovery code works once.
-      await passwordStep(page, staff.email);
-      await page.getByRole('button', { name: 'Use a recovery code' }).click();
-      await page.getByLabel('Recovery code').fill(codes[0]!);
-      await page.getByRole('button', { name: 'Verify' }).click();
+      await signInWithRecoveryCode(page, staff.email, codes[0]!);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       await logout(page);
-      await passwordStep(page, staff.email);
-      await page.getByRole('button', { name: 'Use a recovery code' }).click();
-      await page.getByLabel('Recovery code').fill(codes[0]!);
-      await page.getByRole('button', { name: 'Verify' }).click();
+      await signInWithRecoveryCode(page, staff.email, codes[0]!);
       await expect(page.getByRole('alert')).toHaveText('Invalid or already used code');
       await expect(page).toHaveURL(/\/admin$/);
     });
@@ -104,9 +109,7 @@ for (const width of [390, 1440]) {
       await passwordStep(page, staff.email);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      const dialog = await openSignInSecurity(page);
       await dialog.getByLabel('Passkey name (optional)').fill('Work laptop');
       await dialog.getByRole('button', { name: 'Add a passkey' }).click();
       // The first factor comes with recovery codes.
@@ -123,12 +126,7 @@ for (const width of [390, 1440]) {
       await page.getByRole('button', { name: 'Use a passkey' }).click();
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
-      const listed = page
-        .getByRole('dialog', { name: 'Sign-in security' })
-        .getByRole('listitem')
-        .filter({ hasText: 'Passkey: Work laptop' });
+      const listed = (await openSignInSecurity(page)).getByRole('listitem').filter({ hasText: 'Passkey: Work laptop' });
       await expect(listed).not.toContainText('last used never');
       // Removing asks to confirm, then for the password or a code.
       await page.getByRole('button', { name: 'Remove passkey Work laptop' }).click();
@@ -148,21 +146,9 @@ for (const width of [390, 1440]) {
     test('asks a sign-in older than 5 minutes for the password before setting up an authenticator app', async ({ page }) => {
       await db();
       const staff = await newStaff('Olive Older');
-      const account = await StaffModel.findOne({ email: staff.email }).orFail();
-      const authTime = Math.floor(Date.now() / 1000) - 10 * 60;
-      const token = signStaffToken({ id: account.id, tokenVersion: account.tokenVersion }, E2E_JWT_SECRET, { authTime });
-      await page.goto('/api/health');
-      await page.evaluate(
-        ([t, u]) => {
-          localStorage.setItem('token', t);
-          localStorage.setItem('user', u);
-        },
-        [token, JSON.stringify({ name: staff.name, email: staff.email })] as const,
-      );
+      await signIn(page, staff.email, '', Math.floor(Date.now() / 1000) - 10 * 60);
       await page.goto('/admin/dashboard');
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Sign-in security' });
+      const dialog = await openSignInSecurity(page);
       await dialog.getByRole('button', { name: 'Add an authenticator app' }).click();
       const proof = dialog.getByRole('form', { name: 'Confirm it is you' });
       await expect(proof).toContainText('more than 5 minutes old');
@@ -201,5 +187,5 @@ for (const width of [390, 1440]) {
         await updateOfficeSettings({ requireSecondFactor: false }, actor);
       }
     });
-  });
-}
+  },
+);

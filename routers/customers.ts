@@ -11,7 +11,6 @@ import { customersCsvPart } from '../schemas/customer-csv.ts';
 import {
   deleteCustomer,
   getCustomer,
-  listCustomers,
   updateCustomer,
   countCustomers,
   customerSummaryBatches,
@@ -24,9 +23,8 @@ import { customerAnswer, success } from '../schemas/api.ts';
 import { csvAttachment, restRoutes } from './rest.ts';
 import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
-import { withDoNotContact, withDoNotContactBatches } from '../models/privacy';
 import { policySummaries } from '../models/policies';
-import { addCustomer, closeLead } from '../models/flows';
+import { addCustomer, closeLead, markedCustomerBatches, markedCustomers } from '../models/flows';
 import {
   FILTER_PARAMS,
   customerExportQuery,
@@ -39,7 +37,7 @@ import {
 
 export const customersRouter = router({
   /** The list: no medical field (history, medications, doctor, notes), so no medical read to audit. */
-  list: protectedProcedure.query(async () => withDoNotContact(await listCustomers())),
+  list: protectedProcedure.query(() => markedCustomers()),
 
   /**
    * One customer with the medical details: the edit view loads it. Every read is in the audit log.
@@ -96,7 +94,7 @@ export const customersRouter = router({
       action: 'CUSTOMERS_EXPORTED',
       scope: `list of ${await countCustomers()} customers (GET /api/admin/customers)`,
     });
-    return { batches: withDoNotContactBatches(customerSummaryBatches()) };
+    return { batches: markedCustomerBatches() };
   }),
 });
 

@@ -10,51 +10,39 @@ import {
   logCallInput,
   myWorkInput,
 } from '../schemas/lead.ts';
-import {
-  claimLead,
-  createLeadByStaff,
-  leadBatchesNewestFirst,
-  unclaimLead,
-  leadStats,
-  legacyAgentKeys,
-  leadPage,
-  leadPosition,
-  noteCallPastWarning,
-  myWork,
-  conversionTable,
-} from '../models/leads';
+import { claimLead, createLeadByStaff, unclaimLead, leadStats, legacyAgentKeys, leadPosition, noteCallPastWarning } from '../models/leads';
 import { streamJsonArray } from '../server/stream-answer.ts';
-import { changeLeadStatusOrNotes, logCallWithFollowUp, removeLead } from '../models/flows';
-import { leadRecordWithCustomer } from '../models/customers';
+import {
+  allMarkedLeads,
+  changeLeadStatusOrNotes,
+  conversionWithPremium,
+  logCallWithFollowUp,
+  markedLeadBatches,
+  markedLeadPage,
+  markedLeadRecord,
+  myWorkToCall,
+  removeLead,
+} from '../models/flows';
 import { listAgents } from '../models/staff';
 import { conversionCsv, conversionInput, type ConversionInput } from '../schemas/lead-conversion.ts';
-import { withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../models/privacy';
 import { csvAttachment, restRoutes } from './rest.ts';
 import * as answers from '../schemas/api.ts';
 import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
-import { premiumWrittenBy } from '../models/policies';
 
 export const leadsRouter = router({
   /**
    * Every lead, newest first, as one tRPC answer (the console pages instead): gathered from the same
    * batches as the streamed REST list, so the database never sorts or holds the whole collection.
    */
-  list: protectedProcedure.query(async () => {
-    const all = [];
-    for await (const batch of withDoNotContactBatches(leadBatchesNewestFirst())) all.push(...batch);
-    return all;
-  }),
+  list: protectedProcedure.query(() => allMarkedLeads()),
   /**
    * The same list a batch at a time with the do-not-contact marks (one read per batch), for the REST
    * answer that writes it as it reads it (not for /trpc).
    */
-  listBatches: protectedProcedure.query(() => ({ batches: withDoNotContactBatches(leadBatchesNewestFirst()) })),
+  listBatches: protectedProcedure.query(() => ({ batches: markedLeadBatches() })),
 
   /** The console's list: one page of a tab, searched on the server, with the tabs' counts. */
-  page: protectedProcedure.input(leadPageInput).query(async ({ input }) => {
-    const page = await leadPage(input);
-    return { ...page, leads: await withDoNotContact(page.leads) };
-  }),
+  page: protectedProcedure.input(leadPageInput).query(({ input }) => markedLeadPage(input)),
 
   /** The All tab's page holding a lead (duplicate and ?lead= links); null when it is gone. */
   locate: protectedProcedure.input(leadIdInput).query(({ input }) => leadPosition(input.leadId)),
@@ -74,10 +62,7 @@ export const leadsRouter = router({
   remove: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => removeLead(input.leadId, ctx.actor)),
 
   /** A lead's record: the lead, its timeline, its possible duplicates and its customer (docs/product.md §10). */
-  get: protectedProcedure.input(leadIdInput).query(async ({ input }) => {
-    const record = await leadRecordWithCustomer(input.leadId);
-    return { ...record, lead: (await withDoNotContact([record.lead]))[0]! };
-  }),
+  get: protectedProcedure.input(leadIdInput).query(({ input }) => markedLeadRecord(input.leadId)),
 
   /** Logs a call with its outcome, note and next follow-up (docs/product.md §10). */
   /** A person who asked not to be contacted: the call needs `confirmDoNotContact`; the outcome "do-not-contact" marks them. */
@@ -87,22 +72,20 @@ export const leadsRouter = router({
   noteCallPastWarning: protectedProcedure.input(leadIdInput).mutation(({ input, ctx }) => noteCallPastWarning(input.leadId, ctx.actor)),
 
   /** The signed-in agent's (or a named agent's) follow-ups due and unclaimed leads nearing the promise. */
-  myWork: protectedProcedure.input(myWorkInput).query(async ({ input, ctx }) =>
-    withoutDoNotContact(
-      await myWork(
-        {
-          staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
-          agent: input.agent,
-        },
-        ctx.config.TIME_ZONE,
-      ),
+  myWork: protectedProcedure.input(myWorkInput).query(({ input, ctx }) =>
+    myWorkToCall(
+      {
+        staff: { name: ctx.staff.name, isAgent: Boolean(ctx.staff.isAgent), isAdmin: isAdminStaff(ctx.staff, ctx.config) },
+        agent: input.agent,
+      },
+      ctx.config.TIME_ZONE,
     ),
   ),
 
-  /** The conversion table of a period: by source and by agent (docs/product.md §3; models/leads/conversion.ts). */
+  /** The conversion table of a period: by source and by agent (docs/product.md §3; models/flows/conversion.ts). */
   conversion: protectedProcedure
     .input(conversionInput)
-    .query(({ input, ctx }) => conversionTable(input.period, ctx.config.TIME_ZONE, new Date(), premiumWrittenBy)),
+    .query(({ input, ctx }) => conversionWithPremium(input.period, ctx.config.TIME_ZONE)),
 
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();

@@ -1,3 +1,13 @@
 // The door to the flows that cross domains, one file each, named for the flow; a procedure calls one in a line.
 export { addCustomer, changeLeadStatusOrNotes, closeLead, removeLead } from './close-lead.ts';
 export { logCallWithFollowUp } from './log-call.ts';
+export {
+  allMarkedLeads,
+  markedCustomerBatches,
+  markedCustomers,
+  markedLeadBatches,
+  markedLeadPage,
+  markedLeadRecord,
+  myWorkToCall,
+} from './lead-views.ts';
+export { conversionWithPremium } from './conversion.ts';

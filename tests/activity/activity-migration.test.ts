@@ -1,15 +1,15 @@
 // A data folder written by a version that kept copies of the activity log (the dashboard's latest
 // entries, the export's rows, a single-field time index) starts on this one: the server drops the
 // copies once, keeps every entry, and the dashboard list and the CSV read them from the log itself.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb } from '../../server/embedded-db.ts';
+import { startServerProcess } from '../helpers/server-processes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'activity-migration-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -32,31 +32,7 @@ async function withFolder<T>(fn: (db: mongoose.mongo.Db) => Promise<T>): Promise
   }
 }
 
-function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', DATA_DIR: dataDir, TIME_ZONE: 'UTC', ...ADMIN },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /Listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]);
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  return { child, exited, listening, output: () => output };
-}
+const startServer = () => startServerProcess({ LOG_LEVEL: 'info', DATA_DIR: dataDir, TIME_ZONE: 'UTC', ...ADMIN }, children);
 
 async function signedIn(base: string) {
   const login = await fetch(`${base}/api/auth/login`, {

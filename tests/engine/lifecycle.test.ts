@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { isAlive as alive, socketDir, startEmbeddedDb } from '../../server/embedded-db.ts';
+import { startServerProcess } from '../helpers/server-processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -22,20 +23,9 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000) {
   return false;
 }
 
-function startServer(dataDir: string) {
-  const child = spawn(tsx, ['server.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: dataDir, JWT_SECRET: '' },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return waitFor(() => /Listening on http/.test(output), 60_000).then((ok) => {
-    if (!ok) throw new Error(`server did not start: ${output}`);
-    return /Listening on (http:\/\/\S+)/.exec(output)![1];
-  });
-}
+/** server.ts behind the tsx launcher; its address once it listens. */
+const startServer = (dataDir: string) =>
+  startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: dataDir, JWT_SECRET: '' }, children, 'tsx').listening;
 
 /** TCP sockets the process listens on (from /proc): the engine must have none. */
 function tcpListeners(pid: number): string[] {

@@ -3,10 +3,9 @@
 // ladder at once on the real clock (steps of seconds): each holding of a lead is reminded and returned
 // to the next agent at most once, the next holder gets a ladder of their own (reminded in turn), and the
 // admins are told exactly once per lead.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import path from 'node:path';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
@@ -19,6 +18,7 @@ import { updateOfficeSettings } from '../../models/office/settings.ts';
 import { escalateDue, escalationSteps, readLead } from '../../models/leads/index.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { startAppProcess } from '../helpers/server-processes.ts';
 
 const JWT_SECRET = 'two-servers-secret-two-servers-0123';
 const AGENTS = ['Ava', 'Ben', 'Cleo'];
@@ -58,19 +58,9 @@ beforeAll(async () => {
     { assignmentMode: 'round-robin', escalation: { remindAfterMin: 0.05, returnAfterMin: 0.1, adminsAfterMin: 0.15 } },
     admin,
   );
-  second = spawn(path.join('node_modules', '.bin', 'tsx'), ['tests/helpers/app-process.ts'], {
-    env: { ...process.env, MONGODB_URI: db.uri, JWT_SECRET, DATA_DIR: db.dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  secondUrl = await new Promise((resolve, reject) => {
-    let out = '';
-    second.on('exit', (code) => reject(new Error(`second server exited ${code}`)));
-    second.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-  });
+  const started = startAppProcess({ MONGODB_URI: db.uri, JWT_SECRET, DATA_DIR: db.dataDir });
+  second = started.child;
+  secondUrl = await started.url;
 }, 60_000);
 
 afterAll(async () => {

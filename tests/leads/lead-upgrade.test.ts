@@ -2,14 +2,14 @@
 // leads with lead numbers and write marks but no name key, the kept copies beside them, the old indexes. A
 // server started on it (tests/helpers/app-process.ts, the start-up of server.ts) drops the copies, builds the
 // indexes and answers every list, count and the dashboard from the leads, none of them lost.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StaffModel, hashPassword } from '../../models/staff/accounts.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
+import { startAppProcess } from '../helpers/server-processes.ts';
 import { trpcClient } from '../helpers/trpc-client.ts';
 import { OLD_LEAD_COPIES } from '../../models/leads/index.ts';
 
@@ -33,19 +33,9 @@ afterAll(async () => {
 
 /** The app server process on the test database; resolves with its address once it listens. */
 function startServer(): Promise<string> {
-  child = spawn(path.join('node_modules', '.bin', 'tsx'), ['tests/helpers/app-process.ts'], {
-    env: { ...process.env, MONGODB_URI: db.uri, JWT_SECRET, DATA_DIR: db.dataDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child!.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child!.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /LISTENING (\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-  });
+  const server = startAppProcess({ MONGODB_URI: db.uri, JWT_SECRET, DATA_DIR: db.dataDir });
+  child = server.child;
+  return server.url;
 }
 
 /** What the old code left: leads as it stored them, its copies and its indexes (the new ones not yet built). */

@@ -1,42 +1,18 @@
 // The server as a process: refuses bad configuration, renders pages, and shuts down gracefully.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../helpers/server-processes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
-function startServer(env: Record<string, string>) {
-  // The server itself, not the tsx launcher in front of it, so a signal reaches the process under test.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'srv-')), ...env },
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /Listening on (http:\/\/\S+)/.exec(output);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]);
-      }
-    }, 100);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited: ${output}`));
-    });
-  });
-  listening.catch(() => undefined); // the refusal test never awaits it
-  return { child, exited, listening, output: () => output };
-}
+// The server itself, not the tsx launcher in front of it, so a signal reaches the process under test.
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'srv-')), ...env }, children);
 
 describe('server process', () => {
   it('refuses to start with a message naming the bad variable', async () => {
