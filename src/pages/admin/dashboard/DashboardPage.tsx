@@ -113,7 +113,7 @@ export default function DashboardPage() {
         </div>
       )}
 
-      <ConversionTable onError={showError} />
+      <ConversionTable onError={showError} ask={!stats.isPending} />
 
       <ActivityList onError={showError} />
     </div>
