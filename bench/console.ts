@@ -117,6 +117,25 @@ async function timeDashboardLoad(page: Page, base: string): Promise<number> {
   return page.evaluate(() => (window as unknown as { benchCardAt: number }).benchCardAt);
 }
 
+/**
+ * The server's share: per tRPC request (named by its procedures, a batch as `a,b`), the ms from the
+ * request sent to the answer's first byte and to its last, from the browser's network timing.
+ */
+function recordServerTimes(page: Page) {
+  const times = new Map<string, { first: number[]; last: number[] }>();
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/trpc/') || request.method() !== 'GET') return;
+    const { requestStart, responseStart, responseEnd } = request.timing();
+    if (requestStart < 0 || responseStart < 0) return;
+    const name = decodeURIComponent(url.pathname.slice('/trpc/'.length));
+    const entry = times.get(name) ?? times.set(name, { first: [], last: [] }).get(name)!;
+    entry.first.push(responseStart - requestStart);
+    entry.last.push(responseEnd - requestStart);
+  });
+  return times;
+}
+
 async function run(browser: Browser, base: string) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   // Notes when the Overall card first appears in each document, from its navigation's start.
@@ -131,6 +150,7 @@ async function run(browser: Browser, base: string) {
     observer.observe(document, { childList: true, subtree: true });
   });
   const page = await context.newPage();
+  const server = recordServerTimes(page);
   await signIn(page, base);
   await page.goto(`${base}/admin/leads`);
   await page.locator('tbody tr[data-lead]').first().waitFor();
@@ -144,7 +164,7 @@ async function run(browser: Browser, base: string) {
   const load: number[] = [];
   for (let i = 0; i < RUNS; i++) load.push(await timeDashboardLoad(page, base));
   await context.close();
-  return { search, navigation, load };
+  return { search, navigation, load, server };
 }
 
 export async function benchConsole(): Promise<void> {
@@ -163,7 +183,7 @@ export async function benchConsole(): Promise<void> {
   });
   try {
     await waitFor(`${base}/api/health`, server, 300);
-    const { search, navigation, load } = await run(browser, base);
+    const { search, navigation, load, server: times } = await run(browser, base);
     const row = (label: string, xs: number[], budget: string) =>
       console.log(
         `| ${label.padEnd(48)} | ${median(xs).toFixed(0).padStart(6)} | ${budget.padStart(6)} | ${xs.map((x) => x.toFixed(0)).join(' ')}`,
@@ -174,6 +194,10 @@ export async function benchConsole(): Promise<void> {
     row('search: last keystroke to its result row shown', search, '150');
     row('dashboard: nav click to the Overall card', navigation, '500');
     row('dashboard: full load to the Overall card', load, '500');
+    console.log(`\nPer tRPC request over the whole run, median ms from sent to the first byte / to the last byte (count):\n`);
+    for (const [name, { first, last }] of [...times].sort((a, b) => median(b[1].last) - median(a[1].last))) {
+      console.log(`  ${median(first).toFixed(0).padStart(6)} / ${median(last).toFixed(0).padStart(6)}  (${first.length})  ${name}`);
+    }
   } finally {
     await browser.close();
     server.kill('SIGTERM');

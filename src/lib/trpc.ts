@@ -1,5 +1,6 @@
 // The typed tRPC client: procedures are called with full type safety, no code generation.
-// Queries and mutations go in batches over HTTP (sign-in alone); subscriptions (the live console) over server-sent events.
+// Queries and mutations go in batches over HTTP (sign-in alone, and a query asked to go alone: `alone`);
+// subscriptions (the live console) over server-sent events.
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -12,6 +13,12 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 /** What each procedure answers, for components that keep a row in state. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+
+/**
+ * Query options that send the query in a request of its own instead of the batch of its tick: a batch
+ * answers when its slowest call does, so a screen's quick figure must not share one with a slow table.
+ */
+export const alone = { trpc: { context: { alone: true } } } as const;
 
 const bearer = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
 
@@ -50,7 +57,7 @@ export function makeTrpcClient(apiBase: string) {
         }),
         false: splitLink({
           // The server refuses sign-in calls inside a batch, and batches over its size limit.
-          condition: (op) => op.path.startsWith('auth.') && op.type === 'mutation',
+          condition: (op) => (op.path.startsWith('auth.') && op.type === 'mutation') || op.context.alone === true,
           true: httpLink(common),
           false: httpBatchLink({ ...common, maxItems: MAX_BATCH_SIZE }),
         }),

@@ -1,10 +1,15 @@
 // Keeps an open console current: when leads change anywhere (the public form, another agent, Slack,
 // another server), the lead, customer and activity queries on screen refetch.
-import { useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useTRPC } from './trpc.ts';
 import { useStoredSession } from './session.ts';
+
+/**
+ * The counter's last value seen by each query cache, kept across screens: moving from one screen to the
+ * next opens a new stream, whose first value refetches only when leads changed in between.
+ */
+const lastSeen = new WeakMap<QueryClient, number>();
 
 /**
  * Listens to the server's lead change counter and refetches when it moves. Each (re)connection
@@ -15,13 +20,12 @@ export function useLiveUpdates(): void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { ready, token } = useStoredSession();
-  const last = useRef<number | null>(null);
   useSubscription(
     trpc.live.changes.subscriptionOptions(undefined, {
       enabled: ready && Boolean(token),
       onData(count) {
-        const previous = last.current;
-        last.current = count;
+        const previous = lastSeen.get(queryClient);
+        lastSeen.set(queryClient, count);
         if (previous === count) return;
         for (const key of [trpc.leads.pathKey(), trpc.activity.pathKey(), trpc.customers.pathKey()]) {
           void queryClient.invalidateQueries({ queryKey: key });

@@ -11,7 +11,7 @@ import { premiumText } from '../../../../schemas/premium-text.ts';
 import { DataTable, TableMessageRow, inputClass, secondaryButton } from '../../../components/ui.tsx';
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { downloadFile } from '../../../lib/download.ts';
-import { useTRPC } from '../../../lib/trpc.ts';
+import { alone, useTRPC } from '../../../lib/trpc.ts';
 import { duration } from '../../../lib/when.ts';
 
 const FIGURES = ['Leads', 'Closed deals', 'Conversion', 'Premium written'];
@@ -39,12 +39,17 @@ function ConversionRows<R extends ConversionRow>(props: { rows?: R[]; loading: b
 
 const firstCall = (row: AgentConversionRow) => (row.medianFirstCallMinutes === null ? '—' : duration(row.medianFirstCallMinutes));
 
-export function ConversionTable({ onError }: { onError(message: string): void }) {
+/**
+ * `ask` false holds the table's request back (it shows as loading): the dashboard asks for it once the
+ * cards above it have their figures, so its long read of the period's leads never delays them.
+ */
+export function ConversionTable({ onError, ask = true }: { onError(message: string): void; ask?: boolean }) {
   const trpc = useTRPC();
   const { apiBase, adminHosts } = useClientConfig();
   const [period, setPeriod] = useState<AnalyticsPeriod>('30d');
   const [busy, setBusy] = useState(false);
-  const table = useQuery(trpc.leads.conversion.queryOptions({ period }));
+  // In a request of its own: it reads every lead of the period, and the cards above must not wait for it.
+  const table = useQuery(trpc.leads.conversion.queryOptions({ period }, { ...alone, enabled: ask }));
   const selectId = useId();
 
   async function downloadCsv() {

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { tabKey, type LeadTab } from './lead-filters.ts';
 import { SHORTCUTS } from './lead-shortcuts.ts';
+import { useSearchText, type ChangeView } from './use-lead-list-view.ts';
 
 export function LeadTabs(props: {
   tabs: { tab: LeadTab; label: string }[];
@@ -36,9 +37,25 @@ export function LeadTabs(props: {
   );
 }
 
+/** The search box: its text is its own state, so typing never renders the list. */
+function SearchBox({ q, change }: { q: string; change: ChangeView }) {
+  const [search, setSearch] = useSearchText(q, change);
+  return (
+    <input
+      type="search"
+      aria-label="Search leads"
+      placeholder="Search by name, email or phone"
+      value={search}
+      onChange={(e) => setSearch(e.target.value)}
+      className="block min-h-11 w-full min-w-0 max-w-md flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm"
+    />
+  );
+}
+
 export function LeadFilters(props: {
-  search: string;
-  onSearch(text: string): void;
+  /** The search the list shows (the URL's). */
+  q: string;
+  change: ChangeView;
   overdue: boolean;
   /** How many overdue leads the tab holds, when known. */
   overdueCount: number | undefined;
@@ -47,14 +64,7 @@ export function LeadFilters(props: {
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <input
-        type="search"
-        aria-label="Search leads"
-        placeholder="Search by name, email or phone"
-        value={props.search}
-        onChange={(e) => props.onSearch(e.target.value)}
-        className="block min-h-11 w-full min-w-0 max-w-md flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 sm:text-sm"
-      />
+      <SearchBox q={props.q} change={props.change} />
       <button
         type="button"
         aria-pressed={props.overdue}

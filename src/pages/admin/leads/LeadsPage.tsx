@@ -40,7 +40,7 @@ export default function LeadsPage() {
     [agentsQuery.data, user],
   );
 
-  const { view, key: viewKey, change, search, setSearch, linkedLead } = useLeadListView();
+  const { view, key: viewKey, change, linkedLead } = useLeadListView();
   const { tab } = view;
   const list = useQuery(
     trpc.leads.page.queryOptions(
@@ -220,8 +220,8 @@ export default function LeadsPage() {
 
       <LeadTabs tabs={tabs} active={tab} counts={counts} onTab={(t) => change({ tab: t })} />
       <LeadFilters
-        search={search}
-        onSearch={setSearch}
+        q={view.q}
+        change={change}
         overdue={view.overdue}
         overdueCount={counts.get('overdue') ?? (view.overdue ? list.data?.total : undefined)}
         onOverdue={(overdue) => change({ overdue })}

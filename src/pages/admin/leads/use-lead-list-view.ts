@@ -10,6 +10,9 @@ import { leadViewParams, readLeadView, searchOf, type LeadListState } from './le
  */
 export const SEARCH_DELAY_MS = 100;
 
+/** Changes the view: a new history entry unless `replace`. */
+export type ChangeView = (patch: Partial<LeadListState>, options?: { replace?: boolean }) => void;
+
 export function useLeadListView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readLeadView(params), [params]);
@@ -20,39 +23,45 @@ export function useLeadListView() {
    * transitions, so a change made after an await, or while an earlier one is still rendering, would
    * otherwise undo that earlier one. A ?lead= link is spent by any change.
    */
-  const change = useCallback(
-    (patch: Partial<LeadListState>, options: { replace?: boolean } = {}) => {
+  const change: ChangeView = useCallback(
+    (patch, options = {}) => {
       const next = leadViewParams({ ...readLeadView(new URLSearchParams(window.location.search)), page: 0, ...patch });
       setParams(next, { replace: options.replace });
     },
     [setParams],
   );
 
-  // The box's own text is the truth while typing; the URL follows it after the pause (replacing the
-  // history entry), and only a URL change the box did not write (Back, Forward, a link) refills the box.
-  const [search, setSearch] = useState(view.q);
+  /** Identifies the view, so what belongs to one view (kept rows, the selection) is dropped when it changes. */
+  const key = leadViewParams(view).toString();
+  return { view, key, change, linkedLead: params.get('lead') };
+}
+
+/**
+ * The search box's text. It lives in the box alone, so a key press renders the box and not the list;
+ * the URL follows it after the pause (replacing the history entry), and only a URL change the box did
+ * not write (Back, Forward, a link) refills the box.
+ */
+export function useSearchText(q: string, change: ChangeView) {
+  const [search, setSearch] = useState(q);
   /** Searches this box wrote to the URL whose render has not come yet, oldest first. */
   const written = useRef<string[]>([]);
   useEffect(() => {
-    const echo = written.current.indexOf(view.q);
+    const echo = written.current.indexOf(q);
     if (echo >= 0) {
       written.current.splice(0, echo + 1);
       return;
     }
     written.current = [];
-    setSearch((typed) => (searchOf(typed) === view.q ? typed : view.q));
-  }, [view.q]);
+    setSearch((typed) => (searchOf(typed) === q ? typed : q));
+  }, [q]);
   useEffect(() => {
-    const q = searchOf(search);
-    if (q === view.q) return;
+    const next = searchOf(search);
+    if (next === q) return;
     const timer = window.setTimeout(() => {
-      written.current.push(q);
-      change({ q }, { replace: true });
+      written.current.push(next);
+      change({ q: next }, { replace: true });
     }, SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search, view.q, change]);
-
-  /** Identifies the view, so what belongs to one view (kept rows, the selection) is dropped when it changes. */
-  const key = leadViewParams(view).toString();
-  return { view, key, change, search, setSearch, linkedLead: params.get('lead') };
+  }, [search, q, change]);
+  return [search, setSearch] as const;
 }
