@@ -49,11 +49,17 @@ function fieldOfChoice(choice: ColumnChoice): FieldOf {
 
 const choiceOf = (m: StoredMapping): ColumnChoice => Object.fromEntries(m.columns.map((c) => [c.header, c.field])) as ColumnChoice;
 
-/** A remembered mapping fits a file when the file has every column it names. */
-const fits = (m: StoredMapping, header: string[]) => {
+/** A carrier's remembered mapping is used for another header row that shares a column with it. */
+const sharesColumn = (m: StoredMapping, header: string[]) => {
   const keys = new Set(header.map(columnKey));
-  return m.columns.every((c) => keys.has(columnKey(c.header)));
+  return m.columns.some((c) => c.field !== NOT_IMPORTED && keys.has(columnKey(c.header)));
 };
+
+/** The first carrier named in the column recognised as the carrier's by its name. */
+function firstCarrier(raw: RawTable): string | undefined {
+  const at = raw.header.findIndex((h) => statementFieldOf(h) === 'carrier');
+  return at < 0 ? undefined : raw.data.map((r) => r.record[at] ?? '').find(Boolean);
+}
 
 export interface ReadWithMapping {
   statement: ReadStatement;
@@ -84,9 +90,9 @@ export async function readWithMapping(source: StatementSource, upload: Statement
     return { ...read, mapping: { from: 'saved', carrier: sameHeader.carrier }, choice: null };
   }
   const byNames = readWith(source, statementFieldOf, upload.carrier);
-  const carrier = upload.carrier ?? byNames.statement.lines.find((l) => l.carrier)?.carrier;
+  const carrier = upload.carrier ?? firstCarrier(source.raw);
   const ofCarrier = carrier ? await ColumnMapModel.findById(matchKey(carrier)).lean<StoredMapping>() : null;
-  if (ofCarrier && fits(ofCarrier, header)) {
+  if (ofCarrier && sharesColumn(ofCarrier, header)) {
     const read = readWith(source, fieldOfChoice(choiceOf(ofCarrier)), upload.carrier ?? ofCarrier.defaultCarrier ?? undefined);
     return { ...read, mapping: { from: 'saved', carrier: ofCarrier.carrier }, choice: null };
   }
