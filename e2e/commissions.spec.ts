@@ -65,7 +65,7 @@ atEachSize(
       await page.goto('/admin/commissions');
       await expect(page.getByRole('heading', { name: 'Commissions', level: 1 })).toBeVisible();
       await page
-        .getByLabel('Statement file (CSV)')
+        .getByLabel('Statement file (CSV or XLSX)')
         .setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await expect(page.getByText('4 lines: 3 matched, 0 ambiguous, 1 unmatched, 0 refused; 4 to import.')).toBeVisible();
       await expect(rowOf(page, 'Lines of the statement file', `U-${run}`)).toContainText('Unmatched');

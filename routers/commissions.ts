@@ -1,12 +1,12 @@
-// Commissions (docs/commissions.md): the statement import (admins; the REST routes take the CSV file
-// itself as text/csv up to MAX_STATEMENT_BYTES, web/import-upload.ts), the queue of unmatched lines, the
+// Commissions (docs/commissions.md): the statement import (admins; the REST routes take the CSV or XLSX
+// file itself up to MAX_STATEMENT_BYTES, web/import-upload.ts), the queue of unmatched lines, the
 // exceptions, the figures and the settings (admins), and agents' statements (an agent reads only his own).
 // The rules live in models/commissions/.
 import { z } from 'zod';
+import { statementFileInput, type StatementUpload } from '../schemas/commission-upload.ts';
 import * as answers from '../schemas/commissions-api.ts';
 import { success } from '../schemas/api.ts';
 import {
-  MAX_STATEMENT_BYTES,
   STATEMENT_APPLY_PATH,
   STATEMENT_DRY_RUN_PATH,
   agentStatementInput,
@@ -37,16 +37,6 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { adminProcedure, isAdminStaff, protectedProcedure, router, type Context } from './trpc.ts';
 import type { StaffDoc } from '../models/staff';
 
-export const statementFileInput = z
-  .object({
-    csv: z
-      .string({ error: 'Send the statement as the request body (Content-Type: text/csv), or JSON { csv }' })
-      .min(1, 'The file is empty')
-      .max(MAX_STATEMENT_BYTES, `The file is larger than ${MAX_STATEMENT_BYTES / 1024 / 1024} MB`),
-    fileName: z.string().trim().max(200).optional(),
-  })
-  .strict();
-
 /** The agent whose statement is read: an admin names anyone (himself by default), an agent only himself. */
 function statementAgentOf(ctx: Context & { staff: StaffDoc }, asked: string | undefined): string {
   if (isAdminStaff(ctx.staff, ctx.config)) return asked ?? ctx.staff.name;
@@ -55,10 +45,8 @@ function statementAgentOf(ctx: Context & { staff: StaffDoc }, asked: string | un
 }
 
 export const commissionsRouter = router({
-  dryRun: adminProcedure.input(statementFileInput).mutation(({ input }) => dryRunStatement(input.csv)),
-  importStatement: adminProcedure
-    .input(statementFileInput)
-    .mutation(({ input, ctx }) => applyStatement(input.csv, ctx.actor, { fileName: input.fileName })),
+  dryRun: adminProcedure.input(statementFileInput).mutation(({ input }) => dryRunStatement(input)),
+  importStatement: adminProcedure.input(statementFileInput).mutation(({ input, ctx }) => applyStatement(input, ctx.actor)),
   exceptions: adminProcedure.input(exceptionsInput.optional()).query(({ input }) => listExceptions(input ?? {})),
   link: adminProcedure.input(linkLineInput).mutation(({ input, ctx }) => linkLine(input.lineId, input, ctx.actor)),
   dismiss: adminProcedure.input(dismissLineInput).mutation(({ input, ctx }) => dismissLine(input.lineId, ctx.actor)),
@@ -75,11 +63,27 @@ export const commissionsRouter = router({
     .query(({ input, ctx }) => agentStatement(statementAgentOf(ctx, input.agent), input.period)),
 });
 
-function uploadOf(body: unknown, query: Record<string, unknown>) {
-  const fileName = typeof query.fileName === 'string' ? query.fileName : undefined;
-  if (typeof body === 'string') return { csv: body, fileName };
-  if (body && typeof body === 'object' && !Array.isArray(body)) return body as z.input<typeof statementFileInput>;
-  return {} as z.input<typeof statementFileInput>;
+/** A query parameter read as JSON (the column mapping); left as text when it is not, for the input check to refuse. */
+function jsonParam(v: unknown): unknown {
+  if (typeof v !== 'string') return undefined;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
+/** The upload as the procedures take it: the body (CSV text, XLSX bytes or JSON) and the query's file name, carrier and columns. */
+function uploadOf(body: unknown, query: Record<string, unknown>): StatementUpload {
+  const given = {
+    fileName: typeof query.fileName === 'string' ? query.fileName : undefined,
+    carrier: typeof query.carrier === 'string' ? query.carrier : undefined,
+    columns: jsonParam(query.columns) as StatementUpload['columns'],
+  };
+  if (typeof body === 'string') return { ...given, csv: body };
+  if (Buffer.isBuffer(body)) return { ...given, xlsx: body.toString('base64') };
+  if (body && typeof body === 'object' && !Array.isArray(body)) return body as StatementUpload;
+  return {} as StatementUpload;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -88,13 +92,14 @@ const statementQuery = (q: Record<string, unknown>) => ({ period: text(q.period)
 const lineParam = '/api/admin/commissions/lines/:lineId';
 const where = (procedure: string) => ({ procedure, model: '`models/commissions/`', screen: '`src/pages/admin/commissions/`' });
 
-// The upload routes take the statement itself (Content-Type: text/csv, up to 10 MB) or, for a small file, JSON { csv }.
+// The upload routes take the statement itself (Content-Type: text/csv, or the .xlsx workbook's type, up to
+// 10 MB; ?fileName=, ?carrier= and ?columns= a JSON mapping of header to field) or, for a small file, JSON.
 export const commissionsRest = restRoutes(commissionsRouter, [
   {
     method: 'post',
     path: STATEMENT_DRY_RUN_PATH,
     summary:
-      "Admins: how a carrier's commission statement (CSV) would match, line by line: matched, ambiguous, unmatched or refused and why; nothing is written",
+      "Admins: how a carrier's commission statement (CSV or XLSX) would match, line by line: matched, ambiguous, unmatched or refused and why, and how its columns were read; nothing is written",
     staff: true,
     body: statementFileInput,
     code: where('`commissions.dryRun`'),
@@ -105,7 +110,7 @@ export const commissionsRest = restRoutes(commissionsRouter, [
     method: 'post',
     path: STATEMENT_APPLY_PATH,
     summary:
-      'Admins: import a commission statement; refused whole (400, nothing written) when any line is refused; lines already imported are not written again',
+      'Admins: import a commission statement (CSV or XLSX); refused whole (400, nothing written) when any line is refused; lines already imported are not written again; a column mapping given is remembered for its carriers',
     staff: true,
     body: statementFileInput,
     code: where('`commissions.importStatement`'),

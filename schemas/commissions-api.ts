@@ -2,6 +2,7 @@
 // (routers/commissions.ts); they mirror the interfaces of schemas/commissions.ts.
 import { z } from 'zod';
 import { EXCEPTION_KINDS, LINE_TYPES } from './commissions.ts';
+import { STATEMENT_FIELDS } from './commission-upload.ts';
 
 const cents = z.number().int();
 const id = z.string().nullable();
@@ -10,6 +11,9 @@ export const statementReportAnswer = z.object({
   accepted: z.boolean(),
   counts: z.object({ lines: cents, matched: cents, ambiguous: cents, unmatched: cents, refused: cents, toWrite: cents }),
   ignoredColumns: z.array(z.string()),
+  missingColumns: z.array(z.string()),
+  columns: z.array(z.object({ header: z.string(), field: z.enum(STATEMENT_FIELDS).nullable() })),
+  mapping: z.object({ from: z.enum(['given', 'saved', 'names']), carrier: z.string().nullable() }),
   lines: z.array(
     z.object({
       row: cents,

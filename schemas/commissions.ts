@@ -152,6 +152,12 @@ export interface StatementReport {
   accepted: boolean;
   counts: { lines: number; matched: number; ambiguous: number; unmatched: number; refused: number; toWrite: number };
   ignoredColumns: string[];
+  /** The fields the file's columns lack (no line is read then; the apply refuses the file). */
+  missingColumns: string[];
+  /** Each column of the file and the field it was read as (null: not imported). */
+  columns: { header: string; field: StatementField | null }[];
+  /** Where that mapping came from, and the carrier it was remembered for. */
+  mapping: { from: 'given' | 'saved' | 'names'; carrier: string | null };
   lines: StatementLineResult[];
 }
 

@@ -40,15 +40,25 @@ export function nextRenewal(p: { effectiveDate: string; renewalDate: string | nu
 export const annualPremiumCents = (premiumCents: number, period: PremiumPeriod) =>
   period === 'monthly' ? premiumCents * 12 : premiumCents;
 
-/** The commission expected over a year, in cents: a rate of the annual premium (rounded to the cent) or the amount given. */
-export function expectedCommissionCents(p: {
-  premiumCents: number;
-  premiumPeriod: PremiumPeriod;
-  commission: Commission | null;
-}): number | null {
+/**
+ * The commission expected over a year, in cents: a rate of the annual premium (rounded to the cent) or the
+ * amount given. A rate with a renewal rate pays `percent` in the first year and `renewalPercent` after it:
+ * `year` picks which.
+ */
+export function expectedCommissionCents(
+  p: { premiumCents: number; premiumPeriod: PremiumPeriod; commission: Commission | null },
+  year: 'first' | 'renewal' = 'first',
+): number | null {
   if (!p.commission) return null;
   if (p.commission.kind === 'amount') return p.commission.cents;
-  return Math.round((annualPremiumCents(p.premiumCents, p.premiumPeriod) * Math.round(p.commission.percent * 100)) / 10_000);
+  const percent = year === 'renewal' ? (p.commission.renewalPercent ?? p.commission.percent) : p.commission.percent;
+  return Math.round((annualPremiumCents(p.premiumCents, p.premiumPeriod) * Math.round(percent * 100)) / 10_000);
+}
+
+/** The month (YYYY-MM) a policy's renewal rate starts: twelve months after its effective month. */
+export function renewalMonth(effectiveDate: string): string {
+  const [y, m] = parts(`${effectiveDate.slice(0, 7)}-01`);
+  return new Date(Date.UTC(y + 1, m - 1, 1)).toISOString().slice(0, 7);
 }
 
 /**

@@ -77,21 +77,29 @@ const cents = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(MAX_CENTS, `${label} is too large`);
 
-/** Expected commission: a rate in percent of the annual premium (two decimals at most) or a fixed amount in cents. */
+const percent = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(100, `${label} must be at most 100%`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, `${label} takes at most two decimals`);
+
+/**
+ * Expected commission: a rate in percent of the annual premium (two decimals at most) or a fixed amount in
+ * cents. A rate may carry a renewal rate: then `percent` is paid in the policy's first twelve months from its
+ * effective date and `renewalPercent` after them (docs/commissions.md).
+ */
 export const commissionInput = z.discriminatedUnion(
   'kind',
   [
     z.object({
       kind: z.literal('rate'),
-      percent: z
-        .number({ error: 'Commission rate must be a number' })
-        .min(0, 'Commission rate cannot be negative')
-        .max(100, 'Commission rate must be at most 100%')
-        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'Commission rate takes at most two decimals'),
+      percent: percent('Commission rate'),
+      renewalPercent: percent('Renewal rate').optional(),
     }),
     z.object({ kind: z.literal('amount'), cents: cents('Commission amount') }),
   ],
-  { error: 'Commission must be a rate ({ kind: "rate", percent }) or an amount ({ kind: "amount", cents })' },
+  { error: 'Commission must be a rate ({ kind: "rate", percent, renewalPercent? }) or an amount ({ kind: "amount", cents })' },
 );
 export type Commission = z.infer<typeof commissionInput>;
 

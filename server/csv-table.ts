@@ -1,7 +1,8 @@
 // Reading an uploaded CSV file into rows of cells keyed by field, with the columns nobody reads: the part
 // the customer import (models/customers/import/) and the commission statement import (models/commissions/)
 // share. Column names are mapped to fields by the caller's table (compared without case or punctuation);
-// a file that is not CSV, has no header, too many rows or a cell too long is refused whole with 400.
+// a file that is not CSV, has no header, too many rows or a cell too long is refused whole with 400. A
+// spreadsheet read into records (server/xlsx-table.ts) goes through the same mapping and limits.
 import { parse } from 'csv-parse/sync';
 import { badRequest } from './errors.ts';
 
@@ -16,10 +17,14 @@ export interface CsvTable<F extends string> {
 /** The most characters one cell may hold; longer is refused (no field takes more than a few hundred). */
 export const MAX_CELL = 1000;
 
-export function readCsvTable<F extends string>(
-  text: string,
-  opts: { maxRows: number; fieldOf: (header: string) => F | null },
-): CsvTable<F> {
+/** A file's header and data records, each with its line number, before columns are mapped to fields. */
+export interface RawTable {
+  header: string[];
+  data: { record: string[]; line: number }[];
+}
+
+/** The CSV text's records: at most `maxRows` + 1 data rows are read, so a longer file is refused by `tableOf`. */
+export function parseCsvRecords(text: string, maxRows: number): RawTable {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
@@ -29,14 +34,18 @@ export function readCsvTable<F extends string>(
       relax_column_count: true,
       trim: true,
       max_record_size: 64 * 1024,
-      to: opts.maxRows + 2,
+      to: maxRows + 2,
     }) as unknown as typeof records;
   } catch (err) {
     throw badRequest(`The file is not valid CSV: ${(err as Error).message.slice(0, 200)}`);
   }
-  const header = records[0]?.record;
-  const data = records.slice(1);
-  if (!header || header.every((h) => h === '')) throw badRequest('The file is empty: the first line must name the columns');
+  return { header: records[0]?.record ?? [], data: records.slice(1).map((r) => ({ record: r.record, line: r.info.lines })) };
+}
+
+/** The records keyed by field: the header's names mapped by `fieldOf`, the limits on rows and cells checked. */
+export function tableOf<F extends string>(raw: RawTable, opts: { maxRows: number; fieldOf: (header: string) => F | null }): CsvTable<F> {
+  const { header, data } = raw;
+  if (!header.length || header.every((h) => h === '')) throw badRequest('The file is empty: the first line must name the columns');
   if (data.length > opts.maxRows)
     throw badRequest(`The file has more than ${opts.maxRows.toLocaleString('en-US')} rows; split it into smaller files`);
 
@@ -53,15 +62,22 @@ export function readCsvTable<F extends string>(
     columns[field] ??= name;
   });
 
-  const rows = data.map(({ record, info }) => {
+  const rows = data.map(({ record, line }) => {
     const cells: Partial<Record<F, string>> = {};
     for (const [field, at] of Object.entries(index) as [F, number[]][]) {
       // Of several columns for one field (Phone and Mobile), the first that is filled.
       const value = at.map((j) => record[j] ?? '').find((v) => v !== '') ?? '';
-      if (value.length > MAX_CELL) throw badRequest(`Line ${info.lines}: a cell holds more than ${MAX_CELL} characters`);
+      if (value.length > MAX_CELL) throw badRequest(`Line ${line}: a cell holds more than ${MAX_CELL} characters`);
       cells[field] = value;
     }
-    return { row: info.lines, cells };
+    return { row: line, cells };
   });
   return { rows, columns, ignoredColumns };
+}
+
+export function readCsvTable<F extends string>(
+  text: string,
+  opts: { maxRows: number; fieldOf: (header: string) => F | null },
+): CsvTable<F> {
+  return tableOf(parseCsvRecords(text, opts.maxRows), opts);
 }

@@ -7,6 +7,7 @@ import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/
 import { logger } from '../server/logger.ts';
 import { databaseAway } from '../server/db.ts';
 import { NOT_JSON, RequestRefused, describeEarlyError } from '../server/early-errors.ts';
+import { XLSX_TYPE } from '../schemas/commission-upload.ts';
 
 /** Deeper input than any form sends; deeper still can exhaust the stack of a decoder or validator. */
 export const MAX_INPUT_DEPTH = 32;
@@ -73,6 +74,8 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   if (req.is('application/json')) return next();
   // A customer import file, already read as text by its own parser (web/import-upload.ts).
   if (typeof req.body === 'string' && req.is(['text/csv', 'text/plain'])) return next();
+  // A commission statement workbook, already read as bytes (web/import-upload.ts).
+  if (Buffer.isBuffer(req.body) && req.is(XLSX_TYPE)) return next();
   next(new RequestRefused(415, 'Send the request body as JSON (Content-Type: application/json)'));
 };
 

@@ -1,4 +1,5 @@
-// The statement import: a dry run that says line by line what matched and why, and the apply, which
+// The statement import (CSV or XLSX, its columns mapped as models/commissions/column-maps.ts chooses): a
+// dry run that says line by line what matched and why, and the apply, which
 // checks the whole file first (one refused line refuses the file, nothing written) and then inserts the
 // lines under their keys, so a second run of the same file, or a run cut short and run again, writes each
 // line once (docs/commissions.md).
@@ -8,7 +9,9 @@ import { recordAudit, type AuditActor } from '../audit';
 import { updatePolicy } from '../policies';
 import { PolicyModel } from '../policies';
 import { matchLines } from './match.ts';
-import { readStatement } from './parse.ts';
+import type { StatementUpload } from '../../schemas/commission-upload.ts';
+import { readWithMapping, rememberMapping } from './column-maps.ts';
+import { csvSource, lacksColumns, xlsxSource } from './parse.ts';
 import { StatementLineModel } from './schema.ts';
 
 const BATCH = 1000;
@@ -19,8 +22,15 @@ async function knownKeys(statementId: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r._id));
 }
 
-async function plan(csv: string) {
-  const statement = readStatement(csv);
+/** The upload's records: the XLSX bytes (sent as base64) or the CSV text. */
+const sourceOf = (upload: StatementUpload) =>
+  upload.xlsx !== undefined ? xlsxSource(Buffer.from(upload.xlsx, 'base64')) : csvSource(upload.csv ?? '');
+
+async function plan(given: StatementUpload | string) {
+  const upload = typeof given === 'string' ? { csv: given } : given;
+  const source = await sourceOf(upload);
+  const read = await readWithMapping(source, upload);
+  const { statement } = read;
   const [matches, known] = await Promise.all([matchLines(statement.lines), knownKeys(statement.statementId)]);
   const lines: StatementLineResult[] = statement.lines.map((l, i) => {
     const m = matches[i]!;
@@ -41,7 +51,7 @@ async function plan(csv: string) {
   });
   const count = (s: StatementLineResult['status']) => lines.filter((l) => l.status === s).length;
   const report: StatementReport = {
-    accepted: count('refused') === 0,
+    accepted: count('refused') === 0 && !statement.missingColumns.length,
     counts: {
       lines: lines.length,
       matched: count('matched'),
@@ -51,9 +61,12 @@ async function plan(csv: string) {
       toWrite: lines.filter((l) => !l.known && l.status !== 'refused').length,
     },
     ignoredColumns: statement.ignoredColumns,
+    missingColumns: statement.missingColumns,
+    columns: read.columns,
+    mapping: read.mapping,
     lines,
   };
-  return { statement, matches, known, report };
+  return { statement, matches, known, report, remember: () => rememberMapping(read, source.raw.header, upload.carrier) };
 }
 
 /**
@@ -71,13 +84,14 @@ async function lapsePolicies(policyIds: string[], actor: AuditActor): Promise<nu
 }
 
 /** What the statement would do, line by line; nothing is written. */
-export async function dryRunStatement(csv: string): Promise<StatementReport> {
-  return (await plan(csv)).report;
+export async function dryRunStatement(upload: StatementUpload | string): Promise<StatementReport> {
+  return (await plan(upload)).report;
 }
 
 /** Stores the statement's new lines; refused whole (400, nothing written) when any line is refused. */
-export async function applyStatement(csv: string, actor: AuditActor, opts: { fileName?: string } = {}): Promise<StatementReport> {
-  const { statement, matches, known, report } = await plan(csv);
+export async function applyStatement(upload: StatementUpload | string, actor: AuditActor): Promise<StatementReport> {
+  const { statement, matches, known, report, remember } = await plan(upload);
+  if (statement.missingColumns.length) throw badRequest(lacksColumns(statement.missingColumns));
   if (!report.accepted) {
     const refused = report.lines.filter((l) => l.status === 'refused');
     const reasons = refused
@@ -88,7 +102,7 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
       `Nothing was imported: ${refused.length} line${refused.length === 1 ? ' is' : 's are'} refused (${reasons}${refused.length > 5 ? '; …' : ''})`,
     );
   }
-  const fileName = (opts.fileName ?? '').slice(0, 200);
+  const fileName = ((typeof upload === 'string' ? '' : upload.fileName) ?? '').slice(0, 200);
   const docs = statement.lines.flatMap((l, i) => {
     if (known.has(l.key)) return [];
     const m = matches[i]!;
@@ -128,6 +142,7 @@ export async function applyStatement(csv: string, actor: AuditActor, opts: { fil
     docs.filter((d) => d.lapse && d.policyId).map((d) => String(d.policyId)),
     actor,
   );
+  await remember();
   const c = report.counts;
   await recordAudit(actor, {
     action: 'COMMISSIONS_IMPORTED',

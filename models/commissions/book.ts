@@ -1,11 +1,12 @@
 // What the reconciliation reads (docs/commissions.md): each active policy's monthly commission due (the
-// yearly expected commission of schemas/policy-rules.ts over twelve, to the cent) and the statement lines
+// yearly expected commission of schemas/policy-rules.ts over twelve, to the cent: the first-year rate in
+// the policy's first twelve months, the renewal rate after them) and the statement lines
 // of the last twelve months, read with exact indexed filters each time (status equality, the months as an
 // `$in` of strings), so nothing older is read and nothing is kept between requests.
 import type mongoose from 'mongoose';
 import { matchKey } from '../../schemas/commissions.ts';
 import type { Commission, PremiumPeriod } from '../../schemas/policy.ts';
-import { expectedCommissionCents } from '../../schemas/policy-rules.ts';
+import { expectedCommissionCents, renewalMonth } from '../../schemas/policy-rules.ts';
 import { PolicyModel } from '../policies';
 import { StatementLineModel } from './schema.ts';
 
@@ -17,8 +18,16 @@ export interface DuePolicy {
   agent: string;
   /** The month the policy took effect, YYYY-MM. */
   from: string;
-  dueCents: number;
+  /** Due a month in the first twelve months from the effective date. */
+  firstYearCents: number;
+  /** Due a month from `renewsFrom` on (the same as the first year's when the policy has one rate). */
+  renewalCents: number;
+  /** The first month of the renewal rate, YYYY-MM. */
+  renewsFrom: string;
 }
+
+/** The commission due from a policy for a month (YYYY-MM), in cents. */
+export const dueIn = (p: DuePolicy, month: string) => (month < p.renewsFrom ? p.firstYearCents : p.renewalCents);
 
 /** A statement line of the window as the reconciliation reads it. */
 export interface WindowLine {
@@ -77,7 +86,8 @@ export async function duePolicies(filter: Record<string, unknown> = {}): Promise
   ).lean<PolicyRow[]>();
   return rows.flatMap((p) => {
     const yearly = expectedCommissionCents(p);
-    if (!yearly) return [];
+    const renewal = expectedCommissionCents(p, 'renewal');
+    if (!yearly && !renewal) return [];
     const policy = {
       id: String(p._id),
       customerId: String(p.customerId),
@@ -85,7 +95,9 @@ export async function duePolicies(filter: Record<string, unknown> = {}): Promise
       policyNumber: p.policyNumber ?? '',
       agent: p.writingAgent ?? '',
       from: p.effectiveDate.slice(0, 7),
-      dueCents: Math.round(yearly / 12),
+      firstYearCents: Math.round((yearly ?? 0) / 12),
+      renewalCents: Math.round((renewal ?? 0) / 12),
+      renewsFrom: renewalMonth(p.effectiveDate),
     };
     return [policy];
   });

@@ -14,7 +14,7 @@ import {
   type ExceptionQuery,
 } from '../../schemas/commissions.ts';
 import { CustomerModel } from '../customers';
-import { currentMonth, readBook, type Book } from './book.ts';
+import { currentMonth, dueIn, readBook, type Book } from './book.ts';
 import { getCommissionSettings } from './settings.ts';
 import { StatementLineModel, type StatementLine } from './schema.ts';
 
@@ -39,6 +39,8 @@ export function dueExceptions(book: Book, settings: CommissionSettings, now = ne
     if (!first) continue; // no statement of this carrier imported yet: nothing to compare with
     for (const month of book.months) {
       if (month < p.from || month < first || month > thisMonth) continue;
+      const due = dueIn(p, month);
+      if (!due) continue;
       const key = `${p.id}|${month}`;
       const base = {
         period: month,
@@ -46,7 +48,7 @@ export function dueExceptions(book: Book, settings: CommissionSettings, now = ne
         policyNumber: p.policyNumber,
         insuredName: p.customerId,
         agent: p.agent,
-        dueCents: p.dueCents,
+        dueCents: due,
         policyId: p.id,
         lineId: null,
         suggestedPolicyId: null,
@@ -55,8 +57,8 @@ export function dueExceptions(book: Book, settings: CommissionSettings, now = ne
       if (!book.seen.has(key)) {
         if (overdue(month, settings.graceDays, now))
           out.push({ ...base, kind: 'missing', paidCents: 0, note: `nothing paid ${settings.graceDays} days after the month` });
-      } else if (paid !== undefined && p.dueCents - paid > settings.toleranceCents) {
-        out.push({ ...base, kind: 'short', paidCents: paid, note: `short by $${((p.dueCents - paid) / 100).toFixed(2)}` });
+      } else if (paid !== undefined && due - paid > settings.toleranceCents) {
+        out.push({ ...base, kind: 'short', paidCents: paid, note: `short by $${((due - paid) / 100).toFixed(2)}` });
       }
     }
   }

@@ -1,5 +1,6 @@
-// Reading a carrier statement: the CSV (server/csv-table.ts, shared with the customer import) into
-// checked lines, each with its key. A file that is not UTF-8 text, lacks the policy number or the
+// Reading a carrier statement: the CSV (server/csv-table.ts, shared with the customer import) or the XLSX
+// workbook (server/xlsx-table.ts) into checked lines, each with its key; columns by the mapping chosen
+// (models/commissions/column-maps.ts) or by their names. A file that is not UTF-8 text, lacks the policy number or the
 // commission amount column, or is over the limits is refused whole (400); a line that cannot be read
 // (an amount that is not dollars and whole cents, a period that is not a month) is refused with its
 // line number and reason, which refuses the apply of the whole file.
@@ -16,7 +17,8 @@ import {
   type StatementField,
 } from '../../schemas/commissions.ts';
 import { badRequest } from '../../server/errors.ts';
-import { readCsvTable } from '../../server/csv-table.ts';
+import { parseCsvRecords, tableOf, type RawTable } from '../../server/csv-table.ts';
+import { readXlsxRecords } from '../../server/xlsx-table.ts';
 
 /** Text that a spreadsheet would run: no carrier, policy number or name starts this way. */
 const FORMULA_START = /^[=+@\t\r]|^-[^0-9]/;
@@ -41,24 +43,53 @@ export interface ReadLine {
   problem: string;
 }
 
+export interface StatementSource {
+  raw: RawTable;
+  /** The file's hash: lines imported together, and part of each line's key. */
+  statementId: string;
+}
+
 export interface ReadStatement {
   statementId: string;
   lines: ReadLine[];
   ignoredColumns: string[];
+  /** The fields the columns lack (then no line is read): the policy number or insured name, the amount, the carrier. */
+  missingColumns: string[];
 }
 
-export function readStatement(text: string, defaults: { carrier?: string } = {}): ReadStatement {
+/** Why a statement lacking columns is refused. */
+export const lacksColumns = (missing: string[]) => `The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`;
+
+/** How a header is read: by the admin's or a remembered mapping, else by its name. */
+export type FieldOf = (header: string) => StatementField | null;
+
+/** A CSV statement (checked to be UTF-8 text) as records, its id the text's hash. */
+export function csvSource(text: string): StatementSource {
   // A file in another encoding reaches the server as replacement characters (Latin-1) or NUL bytes (UTF-16).
   if (text.includes('\uFFFD') || text.includes('\u0000'))
     throw badRequest('The file is not UTF-8 text: save it as CSV UTF-8 and upload it again');
-  const table = readCsvTable<StatementField>(text, { maxRows: MAX_STATEMENT_LINES, fieldOf: statementFieldOf });
+  return { raw: parseCsvRecords(text, MAX_STATEMENT_LINES), statementId: createHash('sha1').update(text).digest('hex') };
+}
+
+/** An XLSX statement's first sheet as records (server/xlsx-table.ts), its id the file's hash. */
+export async function xlsxSource(bytes: Buffer): Promise<StatementSource> {
+  return { raw: await readXlsxRecords(bytes, MAX_STATEMENT_LINES), statementId: createHash('sha1').update(bytes).digest('hex') };
+}
+
+/** A CSV statement read by its column names (what tests and scripts use). */
+export const readStatement = (text: string, defaults: { carrier?: string } = {}) => readStatementTable(csvSource(text), defaults);
+
+export function readStatementTable(source: StatementSource, opts: { carrier?: string; fieldOf?: FieldOf } = {}): ReadStatement {
+  const defaults = { carrier: opts.carrier };
+  const { statementId } = source;
+  const table = tableOf<StatementField>(source.raw, { maxRows: MAX_STATEMENT_LINES, fieldOf: opts.fieldOf ?? statementFieldOf });
   const missing = [];
   if (!table.columns.policyNumber && !table.columns.insuredName) missing.push('Policy Number (or Insured Name)');
   if (!table.columns.amount) missing.push('Commission Amount');
   if (!table.columns.carrier && !defaults.carrier) missing.push('Carrier');
-  if (missing.length) throw badRequest(`The file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  // The dry run answers which are missing (so the columns can be mapped); the apply refuses the file.
+  if (missing.length) return { statementId, lines: [], ignoredColumns: table.ignoredColumns, missingColumns: missing };
 
-  const statementId = createHash('sha1').update(text).digest('hex');
   const lines = table.rows.map(({ row, cells }): ReadLine => {
     const problems: string[] = [];
     const cell = (f: StatementField) => (cells[f] ?? '').trim();
@@ -111,5 +142,5 @@ export function readStatement(text: string, defaults: { carrier?: string } = {})
       problem: problems.join('; '),
     };
   });
-  return { statementId, lines, ignoredColumns: table.ignoredColumns };
+  return { statementId, lines, ignoredColumns: table.ignoredColumns, missingColumns: [] };
 }

@@ -7,7 +7,7 @@ import type { AgentStatement, LineType } from '../../schemas/commissions.ts';
 import { formulaSafeCell } from '../../schemas/customer.ts';
 import { CustomerModel } from '../customers';
 import { PolicyModel } from '../policies';
-import { duePolicies, type DuePolicy } from './book.ts';
+import { dueIn, duePolicies, type DuePolicy } from './book.ts';
 import { StatementLineModel, type StatementLine } from './schema.ts';
 import { partOf, readSplits, sharesOf } from './shares.ts';
 
@@ -36,7 +36,7 @@ export async function agentStatement(agent: string, period: string): Promise<Age
     period,
     policies.map((x) => x.p.id),
   );
-  const pending = policies.filter((x) => x.p.from <= period && !paidPolicies.has(x.p.id));
+  const pending = policies.filter((x) => x.p.from <= period && dueIn(x.p, period) > 0 && !paidPolicies.has(x.p.id));
   const names = new Map(
     (
       await CustomerModel.find({ _id: { $in: [...new Set(pending.map((x) => x.p.customerId))] } }, { name: 1 }).lean<
@@ -57,7 +57,7 @@ export async function agentStatement(agent: string, period: string): Promise<Age
     policyNumber: p.policyNumber,
     insuredName: names.get(p.customerId) ?? '',
     lineType: 'pending' as const,
-    amountCents: partOf(p.dueCents, bp),
+    amountCents: partOf(dueIn(p, period), bp),
     sharePercent: bp / 100,
   }));
   const sum = (xs: { amountCents: number }[]) => xs.reduce((s, x) => s + x.amountCents, 0);

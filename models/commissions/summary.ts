@@ -4,7 +4,7 @@
 // share, models/commissions/shares.ts). Read
 // from the same bounded book as the exceptions, once per request.
 import type { CommissionSummary } from '../../schemas/commissions.ts';
-import { readBook } from './book.ts';
+import { dueIn, readBook } from './book.ts';
 import { listExceptions } from './exceptions.ts';
 import { partOf, readSplits, sharesOf } from './shares.ts';
 
@@ -18,12 +18,14 @@ export async function commissionSummary(now = new Date()): Promise<CommissionSum
   const carrierRow = (c: string) => byCarrier.get(c) ?? byCarrier.set(c, { carrier: c, expectedCents: 0, receivedCents: 0 }).get(c)!;
   const agentRow = (a: string) => byAgent.get(a) ?? byAgent.set(a, { agent: a, expectedCents: 0, receivedCents: 0 }).get(a)!;
   for (const p of book.policies) {
-    const inForce = months.filter((m) => m >= p.from).length;
-    if (!inForce) continue;
-    for (const m of months) if (m >= p.from) byMonth.get(m)!.expectedCents += p.dueCents;
-    carrierRow(p.carrier).expectedCents += p.dueCents * inForce;
-    for (const s of sharesOf(splits, p.id, p.agent || '(none)'))
-      agentRow(s.agent).expectedCents += partOf(p.dueCents, s.basisPoints) * inForce;
+    const agents = sharesOf(splits, p.id, p.agent || '(none)');
+    for (const m of months) {
+      if (m < p.from) continue;
+      const due = dueIn(p, m);
+      byMonth.get(m)!.expectedCents += due;
+      carrierRow(p.carrier).expectedCents += due;
+      for (const s of agents) agentRow(s.agent).expectedCents += partOf(due, s.basisPoints);
+    }
   }
   for (const l of book.matched) {
     byMonth.get(l.period)!.receivedCents += l.amountCents;

@@ -138,6 +138,15 @@ export function PolicyFields(props: {
           {input('commissionValue', 'text', { inputMode: 'decimal' })}
         </Field>
       )}
+      {form.commissionKind === 'rate' && (
+        <Field
+          label="Renewal rate (%)"
+          hint="Blank: the same rate every year; otherwise the rate above is the first year's"
+          error={errors.commissionRenewal}
+        >
+          {input('commissionRenewal', 'text', { inputMode: 'decimal' })}
+        </Field>
+      )}
     </div>
   );
 }

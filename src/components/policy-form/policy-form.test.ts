@@ -19,6 +19,26 @@ describe('the policy form', () => {
     });
   });
 
+  it('sends a renewal rate beside the first-year rate, and refuses a bad one under its own field', () => {
+    const form = { ...filled, commissionKind: 'rate', commissionValue: '20', commissionRenewal: '5%' };
+    expect(policyPayload(form).payload?.commission).toEqual({ kind: 'rate', percent: 20, renewalPercent: 5 });
+    expect(policyPayload({ ...form, commissionRenewal: '120' }).errors).toEqual({
+      commissionRenewal: 'Renewal rate must be a percentage from 0 to 100',
+    });
+    const stored = policyPayload(form).payload!;
+    const view = {
+      ...stored,
+      commission: stored.commission ?? null,
+      planName: '',
+      policyNumber: '',
+      writingAgent: 'Ben',
+      renewalDate: null,
+      policyId: 'p',
+      customerId: 'c',
+    };
+    expect(policyFormFrom({ ...view, createdAt: new Date(), updatedAt: new Date() }).commissionRenewal).toBe('5');
+  });
+
   it('puts each problem under its field', () => {
     const { errors } = policyPayload({ ...emptyPolicyForm(), premium: '12.345', commissionKind: 'rate', commissionValue: '' });
     expect(errors).toEqual({

@@ -10,6 +10,8 @@ export interface PolicyForm extends PolicyTermsText {
   /** '', 'rate' or 'amount'. */
   commissionKind: string;
   commissionValue: string;
+  /** The renewal rate of a rate (blank: the same rate every year). */
+  commissionRenewal: string;
   writingAgent: string;
 }
 export type PolicyField = keyof PolicyForm;
@@ -27,6 +29,7 @@ export const emptyPolicyForm = (writingAgent = ''): PolicyForm => ({
   premiumPeriod: 'monthly',
   commissionKind: '',
   commissionValue: '',
+  commissionRenewal: '',
   writingAgent,
 });
 
@@ -42,8 +45,12 @@ export const policyFormFrom = (p: PolicyView): PolicyForm => ({
   premiumPeriod: p.premiumPeriod,
   commissionKind: p.commission?.kind ?? '',
   commissionValue: !p.commission ? '' : p.commission.kind === 'rate' ? String(p.commission.percent) : dollarsText(p.commission.cents),
+  commissionRenewal: p.commission?.kind === 'rate' && p.commission.renewalPercent !== undefined ? String(p.commission.renewalPercent) : '',
   writingAgent: p.writingAgent,
 });
+
+/** A rate as typed ("12.5%") to a number; NaN when blank, which the shared schema refuses. */
+const percentOf = (text: string) => (text.trim() === '' ? NaN : Number(text.trim().replace(/%$/, '')));
 
 /** Which form field a schema path's problem belongs under. */
 const FIELD_OF: Record<string, PolicyField> = { premiumCents: 'premium', commission: 'commissionValue' };
@@ -56,8 +63,12 @@ export function policyPayload(f: PolicyForm): { payload: PolicyData; errors?: un
   else if (premiumCents === null) errors.premium = 'Premium must be an amount in dollars, like 89.50';
   let commission: unknown = null;
   if (f.commissionKind === 'rate') {
-    const percent = Number(f.commissionValue.trim().replace(/%$/, ''));
-    commission = { kind: 'rate', percent: f.commissionValue.trim() === '' ? NaN : percent };
+    const renewal = f.commissionRenewal.trim();
+    commission = {
+      kind: 'rate',
+      percent: percentOf(f.commissionValue),
+      ...(renewal ? { renewalPercent: percentOf(renewal) } : {}),
+    };
   } else if (f.commissionKind === 'amount') {
     const cents = centsFromDollars(f.commissionValue);
     if (cents === null) errors.commissionValue = 'Commission must be an amount in dollars, like 120';
@@ -78,9 +89,13 @@ export function policyPayload(f: PolicyForm): { payload: PolicyData; errors?: un
   });
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const key = String(issue.path[0] ?? '');
-    const field = FIELD_OF[key] ?? (key as PolicyField);
-    const message =
-      field === 'commissionValue' && f.commissionKind === 'rate' ? 'Commission rate must be a percentage from 0 to 100' : issue.message;
+    const renewal = key === 'commission' && issue.path[1] === 'renewalPercent';
+    const field = renewal ? 'commissionRenewal' : (FIELD_OF[key] ?? (key as PolicyField));
+    const message = renewal
+      ? 'Renewal rate must be a percentage from 0 to 100'
+      : field === 'commissionValue' && f.commissionKind === 'rate'
+        ? 'Commission rate must be a percentage from 0 to 100'
+        : issue.message;
     if (!errors[field]) errors[field] = message;
   }
   if (Object.keys(errors).length || !parsed.success) return { errors };

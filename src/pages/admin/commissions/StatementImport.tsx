@@ -1,5 +1,5 @@
-// Importing a carrier's commission statement (admins, docs/commissions.md): choose the CSV, read the dry
-// run line by line (matched, ambiguous, unmatched or refused, and why), then import; a file with a refused
+// Importing a carrier's commission statement (admins, docs/commissions.md): choose the CSV or XLSX file,
+// check or change how its columns are read (ColumnMapping), read the dry run line by line (matched, ambiguous, unmatched or refused, and why), then import; a file with a refused
 // line cannot be imported, and lines imported before are not written again.
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,8 @@ import { Notification, type Notice } from '../../../components/Notification.tsx'
 import { useClientConfig } from '../../../lib/client-config.tsx';
 import { getToken } from '../../../lib/session.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { LINES_SHOWN, STATUS_LABELS, applyStatementFile, dryRunStatementFile } from './commissions-client.ts';
+import { ColumnMapping } from './ColumnMapping.tsx';
+import { LINES_SHOWN, STATUS_LABELS, applyStatementFile, columnsOf, dryRunStatementFile, type Columns } from './commissions-client.ts';
 
 export function StatementImport() {
   const id = useId();
@@ -19,6 +20,8 @@ export function StatementImport() {
   const { apiBase } = useClientConfig();
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<StatementReport | null>(null);
+  /** The mapping the file was last checked with; the admin's changes check it again. */
+  const [columns, setColumns] = useState<Columns>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -40,12 +43,24 @@ export function StatementImport() {
     if (!chosen) return;
     if (chosen.size > MAX_STATEMENT_BYTES)
       return setNotice({ tone: 'error', message: 'The file is larger than 10 MB; split it into smaller files' });
-    await whileBusy(async () => setReport(await dryRunStatementFile(apiBase, getToken() ?? '', chosen)));
+    await check(chosen);
+  };
+  /** The dry run, with the admin's mapping when given; the columns it read become the form's. */
+  const check = (chosen: File, mapped?: Columns) =>
+    whileBusy(async () => {
+      const checked = await dryRunStatementFile(apiBase, getToken() ?? '', chosen, mapped);
+      setReport(checked);
+      setColumns(columnsOf(checked));
+    });
+  const remap = async (next: Columns) => {
+    setColumns(next);
+    setNotice(null);
+    if (file) await check(file, next);
   };
   const apply = async () => {
     if (!file) return;
     await whileBusy(async () => {
-      const done = await applyStatementFile(apiBase, getToken() ?? '', file);
+      const done = await applyStatementFile(apiBase, getToken() ?? '', file, columns);
       setNotice({
         tone: 'success',
         message: `Statement imported: ${done.counts.toWrite} new lines (${done.counts.lines - done.counts.toWrite} already imported).`,
@@ -65,18 +80,19 @@ export function StatementImport() {
         Import a statement
       </h2>
       <p className="text-sm text-slate-600">
-        A carrier&apos;s commission statement as CSV (up to 10 MB and 20,000 lines): policy number, insured name, carrier, commission
-        amount, statement period or paid date, line type.
+        A carrier&apos;s commission statement as CSV or an Excel workbook (.xlsx, the first sheet), up to 10 MB and 20,000 lines:
+        policy number, insured name, carrier, commission amount, statement period or paid date, line type. The columns are mapped
+        once per carrier: the next statement of that carrier opens with them.
       </p>
       <Notification notice={notice} onDismiss={() => setNotice(null)} />
       <div>
         <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-700">
-          Statement file (CSV)
+          Statement file (CSV or XLSX)
         </label>
         <input
           id={`${id}-file`}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           disabled={busy}
           onChange={(e) => void choose(e.target.files?.[0] ?? null)}
           className="mt-1 block w-full text-sm"
@@ -85,6 +101,7 @@ export function StatementImport() {
       {busy && <p className="text-sm text-slate-600">Working…</p>}
       {report && (
         <>
+          <ColumnMapping report={report} columns={columns} disabled={busy} onChange={(next) => void remap(next)} />
           <p className="text-sm text-slate-800" aria-live="polite">
             {report.counts.lines} lines: {report.counts.matched} matched, {report.counts.ambiguous} ambiguous, {report.counts.unmatched}{' '}
             unmatched, {report.counts.refused} refused; {report.counts.toWrite} to import.

@@ -158,6 +158,7 @@ export function PoliciesPanel({
         <ul aria-label={`Policies of ${customerName}`} className="space-y-2">
           {list.map((p) => {
             const commission = expectedCommissionCents(p);
+            const renewal = expectedCommissionCents(p, 'renewal');
             const title = `${p.carrier} ${POLICY_LINE_LABELS[p.line]}`;
             return (
               <li key={p.policyId} className="rounded-lg border border-slate-200 p-3 text-sm">
@@ -172,7 +173,10 @@ export function PoliciesPanel({
                   <p className="text-slate-700">
                     {formatCents(p.premiumCents)} {p.premiumPeriod === 'monthly' ? 'a month' : 'a year'}
                     {p.premiumPeriod === 'monthly' && ` (${formatCents(annualPremiumCents(p.premiumCents, 'monthly'))} a year)`}
-                    {commission !== null && ` · commission ${formatCents(commission)} a year`}
+                    {commission !== null &&
+                      (renewal === commission
+                        ? ` · commission ${formatCents(commission)} a year`
+                        : ` · commission ${formatCents(commission)} the first year, ${formatCents(renewal ?? 0)} a year after`)}
                   </p>
                   <p className="text-slate-600">
                     Effective {day(p.effectiveDate)} · renews {day(nextRenewal(p, today))} · written by {p.writingAgent || '—'}
