@@ -32,10 +32,7 @@ type StoredMapping = { carrier: string; defaultCarrier: string | null; columns: 
 /** The most carriers of one file a mapping is remembered for. */
 const MAX_CARRIERS_REMEMBERED = 20;
 
-const headerKeyOf = (header: string[]) =>
-  createHash('sha1')
-    .update(header.map(columnKey).join('\u0000'))
-    .digest('hex');
+const headerKeyOf = (header: string[]) => createHash('sha1').update(header.map(columnKey).join('\u0000')).digest('hex');
 
 /** How a header is read under a choice: the choice's field, or by its name when the choice leaves it out. */
 function fieldOfChoice(choice: ColumnChoice): FieldOf {
@@ -103,7 +100,8 @@ export async function readWithMapping(source: StatementSource, upload: Statement
 export async function rememberMapping(read: ReadWithMapping, header: RawTable['header'], defaultCarrier: string | undefined) {
   if (!read.choice) return;
   const carriers = new Map<string, string>();
-  for (const l of read.statement.lines) if (l.carrier && carriers.size < MAX_CARRIERS_REMEMBERED) carriers.set(matchKey(l.carrier), l.carrier);
+  for (const l of read.statement.lines)
+    if (l.carrier && carriers.size < MAX_CARRIERS_REMEMBERED) carriers.set(matchKey(l.carrier), l.carrier);
   const columns = Object.entries(read.choice).map(([h, field]) => ({ header: h, field }));
   const headerKey = headerKeyOf(header);
   await Promise.all(

@@ -12,7 +12,8 @@ import { StatementLineModel } from '../../models/commissions/schema.ts';
 
 const server = useTestServer();
 let admin: string;
-const month = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+const month = (back: number) =>
+  new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - back, 1)).toISOString().slice(0, 7);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function policy(carrier: string, policyNumber: string, name: string) {
@@ -61,8 +62,16 @@ beforeAll(async () => {
 
 // Aetna's own names, none of them recognised: the amount, number, period and type columns must be mapped.
 const ODD = 'Co,Contract Ref,Client,Paid USD,Kind,Pay Month';
-const oddFile = (period: string, cents = '20.00') => [ODD, `Aetna,A-1,Ada One,${cents},Renewal,${period}`, `Aetna,A-2,Abe Two,20.00,Renewal,${period}`].join('\n');
-const MAPPED = { Co: 'carrier', 'Contract Ref': 'policyNumber', Client: 'insuredName', 'Paid USD': 'amount', Kind: 'lineType', 'Pay Month': 'period' };
+const oddFile = (period: string, cents = '20.00') =>
+  [ODD, `Aetna,A-1,Ada One,${cents},Renewal,${period}`, `Aetna,A-2,Abe Two,20.00,Renewal,${period}`].join('\n');
+const MAPPED = {
+  Co: 'carrier',
+  'Contract Ref': 'policyNumber',
+  Client: 'insuredName',
+  'Paid USD': 'amount',
+  Kind: 'lineType',
+  'Pay Month': 'period',
+};
 
 describe('column mappings', () => {
   it('a file whose columns are not recognised is listed column by column for mapping; its apply is refused', async () => {

@@ -16,7 +16,9 @@ export function ColumnMapping(props: { report: StatementReport; columns: Columns
   const id = useId();
   const { report, columns } = props;
   const told =
-    report.mapping.from === 'saved' ? `Columns as remembered for ${report.mapping.carrier ?? 'this carrier'}.` : SOURCE_TEXT[report.mapping.from];
+    report.mapping.from === 'saved'
+      ? `Columns as remembered for ${report.mapping.carrier ?? 'this carrier'}.`
+      : SOURCE_TEXT[report.mapping.from];
   return (
     <fieldset aria-labelledby={`${id}-legend`} className="space-y-2 rounded-lg border border-slate-200 p-3">
       <legend id={`${id}-legend`} className="px-1 text-sm font-semibold text-slate-900">

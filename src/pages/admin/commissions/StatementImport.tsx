@@ -1,6 +1,7 @@
 // Importing a carrier's commission statement (admins, docs/commissions.md): choose the CSV or XLSX file,
-// check or change how its columns are read (ColumnMapping), read the dry run line by line (matched, ambiguous, unmatched or refused, and why), then import; a file with a refused
-// line cannot be imported, and lines imported before are not written again.
+// check or change how its columns are read (ColumnMapping), read the dry run line by line (matched,
+// ambiguous, unmatched or refused, and why), then import; a file with a refused line cannot be imported,
+// and lines imported before are not written again.
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_STATEMENT_BYTES, type StatementReport } from '../../../../schemas/commissions.ts';
@@ -80,9 +81,9 @@ export function StatementImport() {
         Import a statement
       </h2>
       <p className="text-sm text-slate-600">
-        A carrier&apos;s commission statement as CSV or an Excel workbook (.xlsx, the first sheet), up to 10 MB and 20,000 lines:
-        policy number, insured name, carrier, commission amount, statement period or paid date, line type. The columns are mapped
-        once per carrier: the next statement of that carrier opens with them.
+        A carrier&apos;s commission statement as CSV or an Excel workbook (.xlsx, the first sheet), up to 10 MB and 20,000 lines: policy
+        number, insured name, carrier, commission amount, statement period or paid date, line type. The columns are mapped once per carrier:
+        the next statement of that carrier opens with them.
       </p>
       <Notification notice={notice} onDismiss={() => setNotice(null)} />
       <div>
