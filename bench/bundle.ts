@@ -3,12 +3,13 @@
 // every script it fetches until the network is idle is counted at its gzip -9 size: the module entry,
 // its preloads and the chunks loaded on demand while the screen renders. Budgets: 80 kB a public page,
 // 150 kB the first admin screen (the dashboard after sign-in, with one lead). Prints, never asserts.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { launchChromium } from './browser.ts';
 import { freePort, spawnBuiltServer, waitFor } from './http.ts';
 
 const ADMIN = { name: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
@@ -88,10 +89,7 @@ export async function benchBundle(): Promise<void> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawnBuiltServer(port, dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     await waitFor(`${base}/api/health`, server, 300);
     const screens: Screen[] = [];

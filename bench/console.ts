@@ -2,13 +2,14 @@
 // build at 10,000 leads (BENCH_CONSOLE_LEADS picks another size): a search from the last keystroke to its
 // result rows on screen (the search box's pause included), and the dashboard's Overall card after
 // navigating to it from the lead list and after a full load. Medians of 7; prints, never asserts.
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { startEmbeddedDb } from '../server/embedded-db.ts';
+import { launchChromium } from './browser.ts';
 import { freePort, spawnBuiltServer, waitFor } from './http.ts';
 import { seed } from './leads.ts';
 
@@ -177,10 +178,7 @@ export async function benchConsole(): Promise<void> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const server = spawnBuiltServer(port, dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     await waitFor(`${base}/api/health`, server, 300);
     const { search, navigation, load, server: times } = await run(browser, base);

@@ -80,6 +80,24 @@ export function spreadSourceAddresses(): () => void {
   return () => void ((net as { connect: unknown }).connect = original);
 }
 
+/** Runs `load` with every new connection from its own source address (spreadSourceAddresses). */
+export async function fromManyAddresses<T>(load: () => Promise<T>): Promise<T> {
+  const restore = spreadSourceAddresses();
+  try {
+    return await load();
+  } finally {
+    restore();
+  }
+}
+
+/** A visit as the public pages report it. */
+export const trackVisitLoad = (base: string): autocannon.Options => ({
+  url: `${base}/api/track-visit`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ page: 'home', userAgent: 'Mozilla/5.0 (bench)', referrer: 'direct' }),
+});
+
 /**
  * Lead-form submissions, each with an email of its own (`<prefix><n>@example.com`) and a new connection
  * every five (the per-address limit): with spreadSourceAddresses, every five from another address.
@@ -212,19 +230,9 @@ export async function benchHttp(): Promise<void> {
     await measure('GET /favicon.svg (static asset)', { url: `${base}/favicon.svg` });
     for (const p of PUBLIC) await measure(`GET ${p} (SSR, against its own bytes)`, { url: base + p }, p);
     await measure('GET /api/health', { url: `${base}/api/health` });
-    await measure('POST /api/track-visit', {
-      url: `${base}/api/track-visit`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 'home', userAgent: 'Mozilla/5.0 (bench)', referrer: 'direct' }),
-    });
+    await measure('POST /api/track-visit', trackVisitLoad(base));
     // Five submissions per address are allowed per window: a new connection, and address, every five.
-    const restore = spreadSourceAddresses();
-    try {
-      await measure('POST /api/referral (many source addresses)', referralLoad(base, 'bench'));
-    } finally {
-      restore();
-    }
+    await fromManyAddresses(() => measure('POST /api/referral (many source addresses)', referralLoad(base, 'bench')));
     const mean = (f: (r: Row) => number) => Math.round(ceilings.reduce((sum, r) => sum + f(r), 0) / ceilings.length);
     rows.unshift({
       name: `ceiling: node:http, same bytes (mean of ${ceilings.length})`,

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
-import { freePort, load, referralLoad, spreadSourceAddresses, waitFor } from './http.ts';
+import { freePort, fromManyAddresses, load, referralLoad, trackVisitLoad, waitFor } from './http.ts';
 
 const WAIT = Number(process.env.BENCH_MEMORY_WAIT ?? 60);
 const SIZES = (process.env.BENCH_MEMORY_SIZES || '0,100000').split(',').map(Number);
@@ -99,18 +99,8 @@ async function signIn(base: string): Promise<string> {
 /** The HTTP phase of `npm run bench http`: pages, health, visit tracking and lead submissions under load. */
 async function httpLoad(base: string) {
   for (const p of ['/', '/about', '/contact', '/api/health']) await load(`GET ${p}`, { url: base + p });
-  await load('POST /api/track-visit', {
-    url: `${base}/api/track-visit`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 'home', userAgent: 'Mozilla/5.0 (bench)', referrer: 'direct' }),
-  });
-  const restore = spreadSourceAddresses();
-  try {
-    await load('POST /api/referral', referralLoad(base, 'mem'));
-  } finally {
-    restore();
-  }
+  await load('POST /api/track-visit', trackVisitLoad(base));
+  await fromManyAddresses(() => load('POST /api/referral', referralLoad(base, 'mem')));
 }
 
 /** The lead phase of `npm run bench leads`: the lead pages, stats, claims, status changes, the activity export. */

@@ -1,4 +1,4 @@
-// The request body of the review's CPU attack on superjson (issue 29, point 5): an input annotated
+// The request body of the review's CPU attack on superjson: an input annotated
 // as a Set, plus thousands of `referentialEqualities` paths for superjson to walk, about 93 kB.
 // Shared by the flood bench and the integration test that checks each one is refused.
 

@@ -207,11 +207,7 @@ export function Toast({ toast, onDismiss }: { toast: ToastMessage | null; onDism
   );
 }
 
-/**
- * A dialog form's Cancel and submit buttons, kept in view at the bottom while the fields scroll
- * (`.dialog-actions`); the submit button reads `busyLabel` while the form is sent.
- */
-export function DialogActions(props: {
+type FormActionsProps = {
   onCancel(): void;
   busy: boolean;
   label: string;
@@ -219,9 +215,12 @@ export function DialogActions(props: {
   submitDisabled?: boolean;
   /** The id of the form it submits, when the row sits outside that form. */
   form?: string;
-}) {
+};
+
+/** A form's Cancel and submit buttons, right-aligned; the submit button reads `busyLabel` while the form is sent. */
+export function FormActions(props: FormActionsProps & { className?: string }) {
   return (
-    <div className="dialog-actions">
+    <div className={props.className ?? 'flex flex-wrap justify-end gap-2'}>
       <button type="button" onClick={props.onCancel} disabled={props.busy} className={secondaryButton}>
         Cancel
       </button>
@@ -231,3 +230,6 @@ export function DialogActions(props: {
     </div>
   );
 }
+
+/** A dialog form's actions, kept in view at the bottom while the fields scroll (`.dialog-actions`). */
+export const DialogActions = (props: FormActionsProps) => <FormActions {...props} className="dialog-actions" />;

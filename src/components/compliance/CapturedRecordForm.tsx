@@ -14,7 +14,7 @@ import {
   type ComplianceType,
   type Language,
 } from '../../../schemas/compliance.ts';
-import { inputClass, primaryButton, secondaryButton } from '../ui.tsx';
+import { FormActions, inputClass } from '../ui.tsx';
 import { Alert } from '../DialogFrame.tsx';
 import { FormFacts, type Facts } from './FormFacts.tsx';
 
@@ -175,14 +175,7 @@ export function CapturedRecordForm({ subject, name, onClose }: { subject: Subjec
       </label>
       <FormFacts type={type} facts={facts} onChange={setFacts} busy={busy} />
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Adding...' : 'Add record'}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={busy} label="Add record" busyLabel="Adding..." />
     </form>
   );
 }

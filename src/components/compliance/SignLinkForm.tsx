@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { COMPLIANCE_TYPES, COMPLIANCE_TYPE_LABELS, type ComplianceType, type Language } from '../../../schemas/compliance.ts';
-import { inputClass, primaryButton, secondaryButton } from '../ui.tsx';
+import { FormActions, inputClass, secondaryButton } from '../ui.tsx';
 import { Alert } from '../DialogFrame.tsx';
 import { FormFacts, type Facts } from './FormFacts.tsx';
 
@@ -94,14 +94,7 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
       </div>
       <FormFacts type={type} facts={facts} onChange={setFacts} busy={busy} />
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-      <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Preparing...' : 'Prepare link'}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={busy} label="Prepare link" busyLabel="Preparing..." />
     </form>
   );
 }
