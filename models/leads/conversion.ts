@@ -3,7 +3,7 @@
 // for the premium its customer brought.
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
-import { periodWindows } from '../visits';
+import { periodWindows } from '../../schemas/period-windows.ts';
 import { listAgents } from '../staff';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';

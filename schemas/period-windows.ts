@@ -1,5 +1,5 @@
-// The eight analytics periods as bucket ranges, in the brokerage's time zone, each with the
-// previous period of equal length it is compared with.
+// The eight analytics periods as bucket ranges, in the brokerage's time zone, each with the previous
+// period of equal length it is compared with. The analytics report and the dashboard's conversion table read them.
 //
 // - 24h: the current hour and the 23 before it (hourly buckets); previous: the 24 hours before.
 // - 7d, 30d, 90d: today and the N-1 calendar days before it; previous: the N days before.
@@ -19,7 +19,7 @@ import { startOfDay } from 'date-fns/startOfDay';
 import { startOfHour } from 'date-fns/startOfHour';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { startOfYear } from 'date-fns/startOfYear';
-import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
+import type { AnalyticsPeriod } from './analytics-periods.ts';
 
 export interface Window {
   /** First instant counted, and the end of its last bucket (exclusive; later than now for a current window). */
