@@ -173,3 +173,14 @@ export function monthsBetween(first: string, last: string): string[] {
   }
   return out;
 }
+
+/**
+ * The calendar days of a window in the time zone (YYYY-MM-DD), `to` the day after the day of its last
+ * instant: a rolling period ends now, so today counts.
+ */
+export function calendarDaysOf(window: { start: Date; end: Date }, timeZone: string): { from: string; to: string } {
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone });
+  const last = day(new Date(window.end.getTime() - 1));
+  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { from: day(window.start), to };
+}
