@@ -10,7 +10,7 @@ import { countStaff, duplicateStaffNames, ensureAdminAccount } from './models/st
 import { flushVisits } from './models/visits';
 import { upgradeLeadStorage } from './models/leads';
 import { dropActivityCopies } from './models/activity';
-import { walkSealedFields } from './models/keys';
+import { walkSealedFields } from './models/flows';
 import { endLiveStreams } from './routers/live.ts';
 import { startNotifier } from './notify/worker.ts';
 import { startEscalationJob } from './notify/escalation-job.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connectDatabase } from '../server/db.ts';
-import { applyImport, dryRunImport } from '../models/customers';
+import { applyImport, dryRunImport } from '../models/customer-import';
 import { importBook } from '../scripts/import-book.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 10_000);

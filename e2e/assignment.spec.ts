@@ -6,7 +6,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { E2E_ADMIN, ensureStaff, signIn } from './helpers.ts';
 import { findLeadRecords } from '../models/leads/index.ts';
-import { updateOfficeSettings } from '../models/office/settings.ts';
+import { updateOfficeSettings } from '../models/flows/office-settings.ts';
 import { StaffModel } from '../models/staff/accounts.ts';
 
 const run = Date.now().toString(36);

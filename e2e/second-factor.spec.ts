@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { PASSWORD, newStaff, signIn } from './auth-helpers.ts';
 import { DESKTOP, PHONE, atEachSize, db } from './helpers.ts';
-import { updateOfficeSettings } from '../models/office/settings.ts';
+import { updateOfficeSettings } from '../models/flows/office-settings.ts';
 
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 const actor = { id: 'e2e', name: 'E2E', email: 'e2e@e2e.local' };

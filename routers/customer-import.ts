@@ -1,9 +1,9 @@
 // The customer and policy import (admins only): a dry run, the apply with its progress, and their REST
 // routes, which take the CSV file itself as the body (text/csv, up to MAX_IMPORT_BYTES: web/import-upload.ts
-// parses it before the JSON parser and its 100 kB limit). The rules live in models/customers/import/.
+// parses it before the JSON parser and its 100 kB limit). The rules live in models/customer-import/.
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '../schemas/limits.ts';
-import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customers';
+import { applyImport, dryRunImport, importProgress, trackImport } from '../models/customer-import';
 import { notFound } from '../server/errors.ts';
 import { IMPORT_APPLY_PATH, IMPORT_DRY_RUN_PATH } from '../schemas/limits.ts';
 import { restRoutes } from './rest.ts';
@@ -55,7 +55,7 @@ function uploadOf(body: unknown, query: Record<string, unknown>) {
   return {} as z.input<typeof importFileInput>;
 }
 
-const importModel = '`models/customers/import/`';
+const importModel = '`models/customer-import/`';
 const importScreen = '`src/pages/admin/customers/import-client.ts`';
 
 // The upload routes take the CSV file itself (Content-Type: text/csv, up to 5 MB) or, for a small file, JSON { csv }.

@@ -1,4 +1,5 @@
-// Customers, and closing a lead into a customer. The rules live in models/customers/customer.ts.
+// Customers, and closing a lead into a customer. The rules live in models/customers/customer.ts
+// (deleting one in models/flows/delete-customer.ts).
 import {
   closeLeadInput,
   customerCreateInput,
@@ -8,15 +9,7 @@ import {
   type CustomerSummary,
 } from '../schemas/customer.ts';
 import { customersCsvPart } from '../schemas/customer-csv.ts';
-import {
-  deleteCustomer,
-  getCustomer,
-  updateCustomer,
-  countCustomers,
-  customerSummaryBatches,
-  mayReadMedical,
-  withheldMedical,
-} from '../models/customers';
+import { getCustomer, updateCustomer, countCustomers, mayReadMedical, withheldMedical } from '../models/customers';
 import { streamJsonArray, streamText } from '../server/stream-answer.ts';
 import { z } from 'zod';
 import { customerAnswer, success } from '../schemas/api.ts';
@@ -24,7 +17,14 @@ import { csvAttachment, restRoutes } from './rest.ts';
 import { isAdminStaff, protectedProcedure, router } from './trpc.ts';
 import { recordAudit } from '../models/audit';
 import { policySummaries } from '../models/policies';
-import { addCustomer, closeLead, markedCustomerBatches, markedCustomers } from '../models/flows';
+import {
+  addCustomer,
+  closeLead,
+  customerBatchesWithPolicies,
+  deleteCustomer,
+  markedCustomerBatches,
+  markedCustomers,
+} from '../models/flows';
 import {
   FILTER_PARAMS,
   customerExportQuery,
@@ -100,7 +100,7 @@ export const customersRouter = router({
 
 /** The customers that match the filters, newest first, a batch at a time. */
 async function* matchingBatches(filters: CustomerFilters): AsyncGenerator<CustomerSummary[]> {
-  for await (const batch of customerSummaryBatches()) yield filterCustomers(batch, filters);
+  for await (const batch of customerBatchesWithPolicies()) yield filterCustomers(batch, filters);
 }
 
 /** The CSV of the matching customers, the header and then a batch of rows at a time. */
@@ -166,7 +166,12 @@ export const customersRest = restRoutes(customersRouter, [
     summary: 'Delete a customer',
     staff: true,
     answer: success,
-    code: { procedure: '`customers.remove`', input: '`customerIdInput`', model: customerModel, screen: '`src/pages/admin/customers/`' },
+    code: {
+      procedure: '`customers.remove`',
+      input: '`customerIdInput`',
+      model: '`models/flows/delete-customer.ts`',
+      screen: '`src/pages/admin/customers/`',
+    },
     handle: (c, req) => c.remove({ customerId: String(req.params.customerId) }),
   },
   {

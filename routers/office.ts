@@ -1,5 +1,7 @@
-// Office settings for admins: read and change the office-wide switches (models/office/settings.ts).
-import { getOfficeSettings, updateOfficeSettings } from '../models/office';
+// Office settings for admins: read and change the office-wide switches (models/office/settings.ts,
+// changed through models/flows/office-settings.ts).
+import { updateOfficeSettings } from '../models/flows';
+import { getOfficeSettings } from '../models/office';
 import { officeSettingsInput } from '../schemas/office.ts';
 import { adminProcedure, router } from './trpc.ts';
 

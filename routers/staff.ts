@@ -1,5 +1,5 @@
 // Staff management for admins: list, add, remove, set agent and admin, reset a password or the second factors.
-// The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/staff/admin.ts.
+// The rules (no self-removal, the ADMIN_EMAIL account stays an admin) live in models/flows/staff-admin.ts.
 import {
   addStaffAccount,
   listStaffRows,
@@ -8,7 +8,7 @@ import {
   resetStaffPassword,
   setStaffRoles,
   type AdminActor,
-} from '../models/staff';
+} from '../models/flows';
 import { staffAddInput, staffIdInput, staffResetInput, staffRolesInput } from '../schemas/staff.ts';
 import { adminProcedure, router, type Context } from './trpc.ts';
 

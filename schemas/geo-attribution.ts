@@ -1,4 +1,4 @@
-// The attribution the geolocation data's licence asks for, shared by the server (models/visits/geo.ts,
+// The attribution the geolocation data's licence asks for, shared by the server (server/geo.ts,
 // the analytics page) and the public Privacy page, which must not import server code.
 
 /** What the licence asks the pages that show the data to say, and where the data comes from. */

@@ -1,5 +1,5 @@
 // `npm run keys:rotate`: re-encrypts every medical detail, note, authenticator secret and sealed reason (do-not-contact, medical
-// reads: models/keys/at-rest.ts) under a new data key while the server runs. With a key file: a new key is
+// reads: models/flows/walk-sealed-fields.ts) under a new data key while the server runs. With a key file: a new key is
 // put first in its ring (running servers re-read the file and encrypt with it within a moment), every
 // value is re-encrypted, and once no value uses the old key it moves to `retired` (kept only to restore
 // older backups). With DATA_ENCRYPTION_KEY: set the new key there and the old one in
@@ -7,7 +7,7 @@
 // Interrupted, it is simply run again. The rotation is written to the audit log.
 import { hostname, userInfo } from 'node:os';
 import { withDatabase } from './cli-db.ts';
-import { countStale, walkSealedFields } from '../models/keys/at-rest.ts';
+import { countStale, walkSealedFields } from '../models/flows/walk-sealed-fields.ts';
 import { recordAudit } from '../models/audit/log.ts';
 import { configureDataKeys, currentKey } from '../server/field-crypto.ts';
 import { keyId, newDataKey, parseDataKey, readKeyFile, writeKeyFile } from '../server/key-file.ts';

@@ -6,7 +6,7 @@ import { seedCustomers } from './seed/customers.ts';
 import { seedVisits } from './seed/visits.ts';
 import { seedShowcaseLeads } from './seed/showcase-leads.ts';
 import { seedShowcaseBook } from './seed/showcase-book.ts';
-import { walkSealedFields } from '../models/keys';
+import { walkSealedFields } from '../models/flows';
 
 await withDatabase(async (config) => {
   for (const [name, step] of [

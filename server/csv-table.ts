@@ -1,5 +1,5 @@
 // Reading an uploaded CSV file into rows of cells keyed by field, with the columns nobody reads: the part
-// the customer import (models/customers/import/) and the commission statement import (models/commissions/)
+// the customer import (models/customer-import/) and the commission statement import (models/commissions/)
 // share. Column names are mapped to fields by the caller's table (compared without case or punctuation);
 // a file that is not CSV, has no header, too many rows or a cell too long is refused whole with 400. A
 // spreadsheet read into records (server/xlsx-table.ts) goes through the same mapping and limits.

@@ -1,6 +1,6 @@
 // The door to signing in: passwords and second factors, passkeys, throttles, sessions, step-up and recovery codes.
 export { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from './recovery-codes.ts';
-export { factorOwners, listFactors, removeAllFactors } from './second-factor.ts';
+export { endSessionsWithoutFactor, factorOwners, listFactors, removeAllFactors } from './second-factor.ts';
 export { clearCodeLock } from './code-lock.ts';
 export {
   addOwnPasskey,

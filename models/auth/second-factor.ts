@@ -10,6 +10,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import { badRequest } from '../../server/errors.ts';
 import { openText, sealText } from '../../server/field-crypto.ts';
 import { matchingRecoveryHash, recoveryCodeSet } from './recovery-codes.ts';
+import { StaffModel } from '../staff';
 
 export { RECOVERY_CODE_COUNT, recoveryCodeSet } from './recovery-codes.ts';
 /** The issuer authenticator apps show above the account. */
@@ -211,4 +212,14 @@ export async function factorOwners(): Promise<Set<string>> {
 export async function removeAllFactors(staffId: string): Promise<boolean> {
   const res = await FactorModel.deleteOne({ _id: staffId });
   return res.deletedCount > 0;
+}
+
+/**
+ * The office now requires a second factor: every session of an account without one ends, so its
+ * holder signs in again and is led to enrolment (sessions follow the factor).
+ */
+export async function endSessionsWithoutFactor(): Promise<number> {
+  const owners = [...(await factorOwners())];
+  const res = await StaffModel.updateMany({ _id: { $nin: owners } }, { $inc: { tokenVersion: 1 } });
+  return res.modifiedCount;
 }

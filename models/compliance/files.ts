@@ -115,7 +115,7 @@ export async function readPaper(recordId: string): Promise<PaperFile> {
   };
 }
 
-/** Re-seals forms under another key than the current one (key rotation, models/keys/at-rest.ts), by compare and set. */
+/** Re-seals forms under another key than the current one (key rotation, models/flows/walk-sealed-fields.ts), by compare and set. */
 export async function resealPapers(): Promise<number> {
   const coll = mongoose.connection.collection('compliance_files');
   const kid = currentKey().kid;

@@ -29,9 +29,7 @@ import { ageOn, unsetDetails } from '../../schemas/customer-details.ts';
 import { phoneKey } from '../../schemas/phone.ts';
 import { badRequest, notFound } from '../../server/errors.ts';
 import { logActivity, type Actor } from '../activity';
-import { leadStatusOf, reopenClosedLead } from '../leads';
 import { CUSTOMER_SEALED, openFields, sealFields } from '../keys';
-import { dropCustomerPolicies, withPolicyLines } from '../policies';
 import { todayIn } from '../../schemas/book-windows.ts';
 import { site } from '../../schemas/brokerage.ts';
 
@@ -135,16 +133,17 @@ export function toDocFields(input: Partial<CloseLeadCustomer>): Record<string, u
   return sealFields(out, CUSTOMER_SEALED);
 }
 
-async function findCustomer(customerId: string): Promise<CustomerRecord> {
+/** The stored customer, sealed fields as stored; a 404 when there is none. */
+export async function findCustomer(customerId: string): Promise<CustomerRecord> {
   const c = mongoose.isValidObjectId(customerId) ? await CustomerModel.findById(customerId).lean<CustomerRecord>() : null;
   if (!c) throw notFound('Customer not found');
   return c;
 }
 
-/** Every customer as the list shows it, with their policies in brief. */
+/** Every customer as the list shows it, newest first (their policies are added by models/flows/customer-lists.ts). */
 export async function listCustomers(): Promise<CustomerSummary[]> {
   const rows = await CustomerModel.find().sort({ createdAt: -1 }).select(SENSITIVE).lean<CustomerRecord[]>();
-  return withPolicyLines(rows.map(toSummary), 'all');
+  return rows.map(toSummary);
 }
 
 export async function getCustomer(customerId: string): Promise<CustomerDetail> {
@@ -193,39 +192,6 @@ export async function updateCustomer(change: CustomerUpdate, actor: Actor): Prom
     leadName: updated.name,
   });
   return toSummary(updated);
-}
-
-/**
- * Deletes a customer. One made from a lead gives that lead back to its agent as follow-up: the
- * customer goes first (meanwhile a closed lead without customer refuses every change), then the
- * lead reopens; if that fails the customer is put back as it was.
- */
-export async function deleteCustomer(customerId: string, actor: Actor): Promise<void> {
-  const current = await findCustomer(customerId);
-  const { deletedCount } = await CustomerModel.deleteOne({ _id: current._id });
-  if (deletedCount === 0) throw notFound('Customer not found');
-  if (current.leadId) {
-    const reopened = await reopenClosedLead(current.leadId).catch(async (err: unknown) => {
-      // Put the customer back unless the lead did reopen (a write reported as failed that went through).
-      const now = await leadStatusOf(current.leadId).catch(() => null);
-      if (!now || now === 'closed') await CustomerModel.collection.insertOne(current).catch(() => undefined);
-      throw err;
-    });
-    if (reopened) {
-      await logActivity(actor, 'LEAD_STATUS_UPDATED', {
-        leadId: String(current.leadId),
-        leadName: reopened.name,
-        claimedBy: reopened.claimedBy ?? undefined,
-        newStatus: 'follow-up',
-      });
-    }
-  }
-  await dropCustomerPolicies(current._id); // a deleted customer's policies go with it
-  await logActivity(actor, 'CUSTOMER_DELETED', {
-    customerId,
-    leadId: current.leadId ? String(current.leadId) : undefined,
-    leadName: current.name,
-  });
 }
 
 /** The customer made from a lead, if any (even an unclosed one: a half-finished close must not strand it). */

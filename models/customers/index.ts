@@ -1,15 +1,14 @@
 // The door to the customers (docs/product.md §6 and §12): customer records, closing a lead into one, who
-// reads medical details, the list in batches, and the customer import. Other folders import from here only.
-export { applyImport, dryRunImport, type ImportActor } from './import/apply.ts';
-export { importProgress, trackImport } from './import/progress.ts';
+// reads medical details and the list in batches. Other folders import from here only.
 export {
   CustomerModel,
   createCustomer,
   customerIdOfLead,
-  deleteCustomer,
+  findCustomer,
   getCustomer,
   getCustomerSummary,
   listCustomers,
+  toDocFields,
   updateCustomer,
 } from './customer.ts';
 export type { CustomerRecord } from './customer.ts';

@@ -4,16 +4,18 @@
 import { inBatches } from '../../server/stream-answer.ts';
 import type { CustomerSummary } from '../../schemas/customer.ts';
 import { CustomerModel, SENSITIVE, toSummary, type CustomerRecord } from './customer.ts';
-import { withPolicyLines } from '../policies';
 
 /** Customers are read from the database this many at a time. */
 export const CUSTOMER_BATCH = 500;
 
-/** Every customer as the list shows it (no medical details, their policies in brief), newest first, a batch at a time. */
+/**
+ * Every customer as the list shows it (no medical details), newest first, a batch at a time; their policies
+ * are added by models/flows/customer-lists.ts.
+ */
 export async function* customerSummaryBatches(batchSize = CUSTOMER_BATCH): AsyncGenerator<CustomerSummary[]> {
   const cursor = CustomerModel.find().sort({ createdAt: -1 }).select(SENSITIVE).lean<CustomerRecord[]>().cursor({ batchSize });
   try {
-    for await (const batch of inBatches<CustomerRecord>(cursor, batchSize)) yield await withPolicyLines(batch.map(toSummary));
+    for await (const batch of inBatches<CustomerRecord>(cursor, batchSize)) yield batch.map(toSummary);
   } finally {
     await cursor.close();
   }

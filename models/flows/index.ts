@@ -11,3 +11,9 @@ export {
   myWorkToCall,
 } from './lead-views.ts';
 export { conversionWithPremium } from './conversion.ts';
+export { updateOfficeSettings } from './office-settings.ts';
+export { addStaffAccount, listStaffRows, removeStaffAccount, resetStaffFactors, resetStaffPassword, setStaffRoles } from './staff-admin.ts';
+export type { AdminActor } from './staff-admin.ts';
+export { countStale, walkSealedFields } from './walk-sealed-fields.ts';
+export { customerBatchesWithPolicies } from './customer-lists.ts';
+export { deleteCustomer } from './delete-customer.ts';

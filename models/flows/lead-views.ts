@@ -2,8 +2,9 @@
 // do-not-contact mark of its person (README.md, Contact rules) and My work leaves those people out.
 import type { LeadPageInput } from '../../schemas/lead.ts';
 import { leadBatchesNewestFirst, leadPage, myWork } from '../leads';
-import { customerSummaryBatches, leadRecordWithCustomer, listCustomers } from '../customers';
+import { leadRecordWithCustomer } from '../customers';
 import { withDoNotContact, withDoNotContactBatches, withoutDoNotContact } from '../privacy';
+import { customerBatchesWithPolicies, listCustomersWithPolicies } from './customer-lists.ts';
 
 /** Every lead, newest first, a batch at a time, with their marks (one read of the list per batch). */
 export const markedLeadBatches = () => withDoNotContactBatches(leadBatchesNewestFirst());
@@ -28,10 +29,10 @@ export async function markedLeadRecord(leadId: string) {
 }
 
 /** The customers' list with their marks. */
-export const markedCustomers = async () => withDoNotContact(await listCustomers());
+export const markedCustomers = async () => withDoNotContact(await listCustomersWithPolicies());
 
 /** The customers a batch at a time with their marks. */
-export const markedCustomerBatches = () => withDoNotContactBatches(customerSummaryBatches());
+export const markedCustomerBatches = () => withDoNotContactBatches(customerBatchesWithPolicies());
 
 /** My work without the people who asked not to be contacted. */
 export const myWorkToCall = async (...request: Parameters<typeof myWork>) => withoutDoNotContact(await myWork(...request));

@@ -3,7 +3,7 @@
 // for the premium its customer brought.
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type ConversionTable } from '../../schemas/lead-conversion.ts';
-import { periodWindows } from '../visits';
+import { periodWindows } from '../../schemas/period-windows.ts';
 import { listAgents } from '../staff';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { LeadModel, type LeadRecord } from './schema.ts';
@@ -44,29 +44,26 @@ function count(row: CountedRow, l: Row): void {
   }
 }
 
-/** The premium written in a range of calendar days (models/policies/premium-written.ts, passed in: no import circle). */
-export type PremiumReader = (range: { from?: string; to?: string }) => Promise<{
+/**
+ * The premium written in the period's calendar days (models/policies/premium-written.ts's answer, read
+ * for the table by models/flows/conversion.ts).
+ */
+export interface PremiumWrittenRows {
   byAgent: { agent: string; annualPremiumCents: number }[];
   byCustomer: { leadId: string | null; annualPremiumCents: number }[];
-}>;
+}
 
 /**
  * The annual premium of the policies written (effective) in the period, in cents: an agent's row has
  * the policies that agent wrote, a source's row those of customers closed from leads of that first-touch
- * source, the total every policy written. Without a reader every row stays null ("—").
+ * source, the total every policy written. Without the premium every row stays null ("—").
  */
-export async function fillPremiumWritten(
+function fillPremiumWritten(
   rows: { total: CountedRow; bySource: Map<string, CountedRow>; byAgent: Map<string, CountedRow> },
   sourceOfLead: ReadonlyMap<string, string>,
-  window: { start: Date; end: Date; timeZone: string },
-  read?: PremiumReader,
-): Promise<void> {
-  if (!read) return;
-  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: window.timeZone });
-  // Through the day of the period's last instant (a rolling period ends now: today counts).
-  const last = day(new Date(window.end.getTime() - 1));
-  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const written = await read({ from: day(window.start), to });
+  written?: PremiumWrittenRows,
+): void {
+  if (!written) return;
   // Nothing written: the row keeps null ("—").
   const add = (row: CountedRow | undefined, cents: number) => {
     if (row && cents > 0) row.premiumWrittenCents = (row.premiumWrittenCents ?? 0) + cents;
@@ -93,7 +90,7 @@ export async function conversionTable(
   period: AnalyticsPeriod,
   timeZone: string,
   now = new Date(),
-  readPremium?: PremiumReader,
+  premium?: PremiumWrittenRows,
 ): Promise<ConversionTable> {
   const { start, end } = periodWindows(period, now, timeZone).current;
   const [from, to] = [start.getTime(), end.getTime()];
@@ -107,7 +104,7 @@ export async function conversionTable(
     LeadModel.find({ createdAt: { $gte: new Date(from), $lt: new Date(to) } })
       .select(FIELDS)
       .lean<Row[]>(),
-    readPremium ? LeadModel.find({ status: 'closed' }).select(FIELDS).lean<Row[]>() : [],
+    premium ? LeadModel.find({ status: 'closed' }).select(FIELDS).lean<Row[]>() : [],
   ]);
   const sourceOfLead = new Map(closed.map((l) => [String(l._id), sourceOf(l)]));
   for (const l of arrived) {
@@ -120,7 +117,7 @@ export async function conversionTable(
     if (l.contactedAt) agent.waits.push(Math.max(0, l.contactedAt.getTime() - l.createdAt.getTime()) / 60_000);
   }
 
-  await fillPremiumWritten({ total, bySource, byAgent }, sourceOfLead, { start, end, timeZone }, readPremium);
+  fillPremiumWritten({ total, bySource, byAgent }, sourceOfLead, premium);
   const agents: AgentConversionRow[] = finished(byAgent.values()).map(({ waits, ...r }) => {
     const med = median(waits);
     return { ...r, medianFirstCallMinutes: med === null ? null : Math.round(med) };

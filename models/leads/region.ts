@@ -1,7 +1,7 @@
 // Where a new lead lives: the phone's area code first (it is where the person is called), else the
 // visitor's address when the form was sent. Calling hours and licences read it from the lead.
 import { phoneRegion } from '../../schemas/phone-region.ts';
-import { lookup } from '../visits';
+import { lookup } from '../../server/geo.ts';
 
 export interface LeadRegion {
   state: string | null;

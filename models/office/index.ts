@@ -1,5 +1,5 @@
 // The door to the office: its settings, and the agents' licences and Away switch that assignment reads.
-export { getOfficeSettings, recentOfficeSettings, updateOfficeSettings } from './settings.ts';
+export { getOfficeSettings, recentOfficeSettings, saveOfficeSettings } from './settings.ts';
 export {
   agentsForAssignment,
   availabilityOf,

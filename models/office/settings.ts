@@ -8,7 +8,6 @@ import {
   type OfficeSettingsInput,
 } from '../../schemas/office.ts';
 import { recordAudit, type AuditActor } from '../audit';
-import { endSessionsWithoutFactor } from '../staff';
 
 const SETTINGS_ID = 'office';
 
@@ -57,8 +56,14 @@ export function recentOfficeSettings(): Promise<OfficeSettings> {
   return settings;
 }
 
-/** Changes the given settings in one write and audits each changed value. */
-export async function updateOfficeSettings(change: OfficeSettingsInput, actor: AuditActor): Promise<OfficeSettings> {
+/**
+ * Changes the given settings in one write and audits each changed value. What follows a change beyond the
+ * settings themselves (sessions ending) is the flow's, models/flows/office-settings.ts.
+ */
+export async function saveOfficeSettings(
+  change: OfficeSettingsInput,
+  actor: AuditActor,
+): Promise<{ before: OfficeSettings; after: OfficeSettings }> {
   const before = await getOfficeSettings();
   await OfficeSettingsModel.updateOne({ _id: SETTINGS_ID }, { $set: change }, { upsert: true });
   recent = null;
@@ -67,6 +72,5 @@ export async function updateOfficeSettings(change: OfficeSettingsInput, actor: A
     const [was, now] = [shown(before[key]), shown(after[key])];
     if (was !== now) await recordAudit(actor, { action: 'OFFICE_SETTING_CHANGED', detail: `${key}: ${was} → ${now}` });
   }
-  if (after.requireSecondFactor && !before.requireSecondFactor) await endSessionsWithoutFactor();
-  return after;
+  return { before, after };
 }

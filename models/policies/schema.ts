@@ -1,6 +1,6 @@
 // The policy document (docs/product.md §12): one per policy, keyed to its customer. Money is stored in
-// integer cents, dates as calendar days (YYYY-MM-DD). Only models/policies/ and the customer's delete
-// (which drops a deleted customer's policies) use the model.
+// integer cents, dates as calendar days (YYYY-MM-DD). Deleting a customer drops its policies
+// (models/flows/delete-customer.ts).
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { MAX_CENTS, POLICY_LINES, POLICY_STATUSES, PREMIUM_PERIODS } from '../../schemas/policy.ts';
 

@@ -12,7 +12,7 @@
 //
 // The reasons (why it was recorded, why it was lifted) are health data as often as not ("on dialysis,
 // call the daughter"): they are sealed at rest with the data key like the medical fields
-// (server/field-crypto.ts, models/keys/at-rest.ts) and opened here on the way out.
+// (server/field-crypto.ts, models/flows/walk-sealed-fields.ts) and opened here on the way out.
 import { createHmac, hkdfSync } from 'node:crypto';
 import mongoose from 'mongoose';
 import { phoneKey } from '../../schemas/phone.ts';

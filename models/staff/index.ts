@@ -1,4 +1,5 @@
-// The door to the staff accounts: who may sign in to the console, their roles, and what admins do to accounts.
+// The door to the staff accounts: who may sign in to the console and their roles. What admins do to accounts
+// spans the factors and the office as well, so it is a flow (models/flows/staff-admin.ts).
 export {
   StaffModel,
   actorOf,
@@ -9,18 +10,10 @@ export {
   ensureAdminAccount,
   findStaffByEmail,
   findStaffForToken,
+  hashPassword,
   listAgents,
   recordLogin,
+  refuseNameClash,
   verifyPassword,
 } from './accounts.ts';
-export type { StaffDoc } from './accounts.ts';
-export {
-  addStaffAccount,
-  endSessionsWithoutFactor,
-  listStaffRows,
-  removeStaffAccount,
-  resetStaffFactors,
-  resetStaffPassword,
-  setStaffRoles,
-} from './admin.ts';
-export type { AdminActor } from './admin.ts';
+export type { Staff, StaffDoc } from './accounts.ts';

@@ -4,7 +4,7 @@
 // so yesterday's hashes cannot be linked to anyone.
 import { randomBytes } from 'node:crypto';
 import { UAParser } from 'ua-parser-js';
-import { lookup } from './geo.ts';
+import { lookup } from '../../server/geo.ts';
 import { VisitSaltModel } from './schema.ts';
 
 /** One salt per local day, shared by every server on the database, cached in memory. */
@@ -66,7 +66,7 @@ export function parseUserAgent(ua: string): { browser: string; os: string; devic
 }
 const parsedAgents = new Map<string, { browser: string; os: string; device: string }>();
 
-/** Country, US state and city of an address from the offline city data (./geo.ts); nulls when unknown. */
+/** Country, US state and city of an address from the offline city data (server/geo.ts); nulls when unknown. */
 export function locate(ip: string) {
   const hit = lookup(ip);
   if (!hit) return { country: null, state: null, city: null };

@@ -1,7 +1,7 @@
 // Site analytics' data, one concern per file: schema.ts (what is stored), enrich.ts (hash, agent,
 // place, referrer), intake.ts (what is counted), sessions.ts (folding visits into buckets),
-// queue.ts (write-behind storage and pruning), stats.ts (the kept buckets), periods.ts (their ids)
-// and report.ts (the analytics answer).
+// queue.ts (write-behind storage and pruning), stats.ts (the kept buckets) and report.ts (the
+// analytics answer). The buckets' ids and the periods' ranges are schemas/period-windows.ts's.
 import { forgetSalts } from './enrich.ts';
 import { forgetAddressCounts, logDropped } from './intake.ts';
 import { flushQueue } from './queue.ts';
@@ -13,8 +13,6 @@ export { countryName, locate, parseUserAgent, referrerSource, type EnrichedVisit
 export { acceptVisit, type VisitContext } from './intake.ts';
 export { storeVisits } from './sessions.ts';
 export { pruneVisitData } from './queue.ts';
-export { periodWindows } from './periods.ts';
-export { lookup } from './geo.ts';
 export { buildAnalyticsReport } from './report.ts';
 
 /** Resolves once every queued visit is stored (tests, shutdown). */

@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { VISIT_LIMITS, sitePageOf, type TrackVisitInput } from '../../schemas/analytics.ts';
 import { logger } from '../../server/logger.ts';
-import { dayId } from './periods.ts';
+import { dayId } from '../../schemas/period-windows.ts';
 import { locate, parseUserAgent, referrerSource, saltFor } from './enrich.ts';
 import { enqueue } from './queue.ts';
 

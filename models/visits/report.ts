@@ -5,9 +5,9 @@ import { format } from 'date-fns/format';
 import { ANALYTICS_LIMITS, CONTACT_PAGE, US_STATES, hourLabel, type AnalyticsPeriod } from '../../schemas/analytics.ts';
 import { countSubmissions } from '../leads';
 import { DIMENSIONS, readBuckets, type Bucket, type Dimension } from './stats.ts';
-import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from './periods.ts';
+import { dayId, daysBetween, localHourOf, monthsBetween, periodWindows, type Window } from '../../schemas/period-windows.ts';
 import { countryName } from './enrich.ts';
-import { geoDataInfo } from './geo.ts';
+import { geoDataInfo } from '../../server/geo.ts';
 
 interface Point {
   key: string;

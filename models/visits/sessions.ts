@@ -5,7 +5,7 @@ import { startOfDay } from 'date-fns/startOfDay';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { SESSION_GAP_MS } from '../../schemas/analytics.ts';
 import { Delta, applyDeltas, type Level } from './stats.ts';
-import { dayId, hourId, localHourOf, monthId } from './periods.ts';
+import { dayId, hourId, localHourOf, monthId } from '../../schemas/period-windows.ts';
 import { rawVisitModel, type Visit } from './schema.ts';
 import type { EnrichedVisit } from './enrich.ts';
 

@@ -11,7 +11,7 @@ import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { createStaffWithToken, useTestServer } from '../helpers/test-server.ts';
-import { walkSealedFields } from '../../models/keys/at-rest.ts';
+import { walkSealedFields } from '../../models/flows/walk-sealed-fields.ts';
 import { isEncrypted, openText } from '../../server/field-crypto.ts';
 import { readBackup, writeBackup } from '../../scripts/db-snapshot.ts';
 import { filesUnder } from '../helpers/data-files.ts';

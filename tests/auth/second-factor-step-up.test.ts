@@ -8,7 +8,7 @@ import { createStaffWithToken, useTestServer } from '../helpers/test-server.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { StaffModel } from '../../models/staff/accounts.ts';
 import { listAudit } from '../../models/audit/log.ts';
-import { updateOfficeSettings } from '../../models/office/settings.ts';
+import { updateOfficeSettings } from '../../models/flows/office-settings.ts';
 import { OutboxModel, setEnabledChannels } from '../../models/outbox/queue.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { createStaffWithToken, useTestServer } from '../helpers/test-server.ts';
-import { updateOfficeSettings } from '../../models/office/settings.ts';
+import { updateOfficeSettings } from '../../models/flows/office-settings.ts';
 import { listAudit } from '../../models/audit/log.ts';
 
 const server = useTestServer({ TRUST_PROXY: '1' });

@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { exportZip } from '../../models/compliance/export.ts';
-import { countStale, walkSealedFields } from '../../models/keys/at-rest.ts';
+import { countStale, walkSealedFields } from '../../models/flows/walk-sealed-fields.ts';
 import { configureDataKeys, currentKey } from '../../server/field-crypto.ts';
 import { newDataKey } from '../../server/key-file.ts';
 import { createOffice, useTestServer } from '../helpers/test-server.ts';

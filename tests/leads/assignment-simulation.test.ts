@@ -6,7 +6,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assignLead, escalateDue, escalationSteps, logCall, readLead } from '../../models/leads/index.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
-import { updateOfficeSettings } from '../../models/office/settings.ts';
+import { updateOfficeSettings } from '../../models/flows/office-settings.ts';
 import { setStaffAvailability } from '../../models/office/availability.ts';
 import { StaffModel } from '../../models/staff/accounts.ts';
 import { loadConfig } from '../../server/config.ts';

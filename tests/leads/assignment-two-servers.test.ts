@@ -14,7 +14,7 @@ import { startNotifier } from '../../notify/worker.ts';
 import { startEscalationJob } from '../../notify/escalation-job.ts';
 import { StaffModel, hashPassword } from '../../models/staff/accounts.ts';
 import { setStaffAvailability } from '../../models/office/availability.ts';
-import { updateOfficeSettings } from '../../models/office/settings.ts';
+import { updateOfficeSettings } from '../../models/flows/office-settings.ts';
 import { escalateDue, escalationSteps, readLead } from '../../models/leads/index.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-db.ts';

@@ -9,7 +9,7 @@ import mongoose from 'mongoose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, createStaffWithToken, useTestServer } from '../helpers/test-server.ts';
 import { trpcClient } from '../helpers/trpc-client.ts';
-import { walkSealedFields } from '../../models/keys/at-rest.ts';
+import { walkSealedFields } from '../../models/flows/walk-sealed-fields.ts';
 import { isEncrypted, openText } from '../../server/field-crypto.ts';
 import type { SuppressionDoc } from '../../models/privacy/suppression-store.ts';
 import { filesUnder } from '../helpers/data-files.ts';

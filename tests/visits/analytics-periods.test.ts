@@ -5,7 +5,7 @@ import mongoose from 'mongoose';
 import { startTestDatabase, type TestDatabase } from '../helpers/test-db.ts';
 import { resetVisitorState, storeVisits, type EnrichedVisit } from '../../models/visits/index.ts';
 import { buildAnalyticsReport } from '../../models/visits/report.ts';
-import { periodWindows } from '../../models/visits/periods.ts';
+import { periodWindows } from '../../schemas/period-windows.ts';
 import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
 
 const TZ = 'America/Denver';

@@ -1,7 +1,7 @@
-// Geolocation from the offline city data (models/visits/geo.ts, enrich.ts's locate): both address
+// Geolocation from the offline city data (server/geo.ts, enrich.ts's locate): both address
 // families, mapped IPv4 addresses, the state's code, and the data's date and attribution.
 import { describe, expect, it } from 'vitest';
-import { geoDataInfo, lookup, usStateCode } from '../../models/visits/geo.ts';
+import { geoDataInfo, lookup, usStateCode } from '../../server/geo.ts';
 import { locate } from '../../models/visits/enrich.ts';
 
 describe('geolocation', () => {

@@ -1,8 +1,9 @@
-// What admins do to staff accounts from the console: list, add, remove, set roles, reset a
-// password and reset a colleague's second factors. Every change is written to the audit log. An admin cannot remove or demote themselves,
-// and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
+// What admins do to staff accounts from the console: list, add, remove, set roles, reset a password and
+// reset a colleague's second factors. It spans the accounts (models/staff), their factors (models/auth) and
+// their licences and Away switch (models/office). Every change is written to the audit log. An admin cannot
+// remove or demote themselves, and the ADMIN_EMAIL account stays an admin, so the console always keeps an admin.
 import { badRequest, conflict, notFound } from '../../server/errors.ts';
-import { StaffModel, hashPassword, refuseNameClash, type Staff } from './accounts.ts';
+import { StaffModel, hashPassword, refuseNameClash, type Staff } from '../staff';
 import { recordAudit, type AuditActor } from '../audit';
 import { availabilityOf } from '../office';
 import { factorOwners, removeAllFactors, clearCodeLock } from '../auth';
@@ -124,14 +125,4 @@ export async function resetStaffFactors(staffId: string, actor: AdminActor): Pro
   await clearCodeLock(staff.id as string);
   await StaffModel.updateOne({ _id: staff._id }, { $inc: { tokenVersion: 1 } });
   await recordAudit(actor, { action: 'SECOND_FACTORS_RESET', targetEmail: staff.email });
-}
-
-/**
- * The office now requires a second factor: every session of an account without one ends, so its
- * holder signs in again and is led to enrolment (sessions follow the factor).
- */
-export async function endSessionsWithoutFactor(): Promise<number> {
-  const owners = [...(await factorOwners())];
-  const res = await StaffModel.updateMany({ _id: { $nin: owners } }, { $inc: { tokenVersion: 1 } });
-  return res.modifiedCount;
 }

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader, type Response } from 'maxmind';
-import { US_STATES } from '../../schemas/analytics.ts';
-import { logger } from '../../server/logger.ts';
-import { GEO_ATTRIBUTION } from '../../schemas/geo-attribution.ts';
+import { US_STATES } from '../schemas/analytics.ts';
+import { logger } from './logger.ts';
+import { GEO_ATTRIBUTION } from '../schemas/geo-attribution.ts';
 
 export { GEO_ATTRIBUTION };
 

@@ -5,12 +5,12 @@
 // but _id), then every row is matched in memory. Nothing is written here.
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
-import type { ImportCounts, ImportReport, ImportRowResult } from '../../../schemas/customer-import.ts';
-import { POLICY_TERMS, readImportRow, type ImportCustomer } from '../../../schemas/customer-import-row.ts';
-import type { PolicyData } from '../../../schemas/policy.ts';
-import { phoneKey } from '../../../schemas/phone.ts';
-import { CustomerModel } from '../customer.ts';
-import { PolicyModel } from '../../policies';
+import type { ImportCounts, ImportReport, ImportRowResult } from '../../schemas/customer-import.ts';
+import { POLICY_TERMS, readImportRow, type ImportCustomer } from '../../schemas/customer-import-row.ts';
+import type { PolicyData } from '../../schemas/policy.ts';
+import { phoneKey } from '../../schemas/phone.ts';
+import { CustomerModel } from '../customers';
+import { PolicyModel } from '../policies';
 import type { ParsedFile } from './parse.ts';
 
 type Id = mongoose.Types.ObjectId;

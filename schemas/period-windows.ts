@@ -1,5 +1,5 @@
-// The eight analytics periods as bucket ranges, in the brokerage's time zone, each with the
-// previous period of equal length it is compared with.
+// The eight analytics periods as bucket ranges, in the brokerage's time zone, each with the previous
+// period of equal length it is compared with. The analytics report and the dashboard's conversion table read them.
 //
 // - 24h: the current hour and the 23 before it (hourly buckets); previous: the 24 hours before.
 // - 7d, 30d, 90d: today and the N-1 calendar days before it; previous: the N days before.
@@ -19,7 +19,7 @@ import { startOfDay } from 'date-fns/startOfDay';
 import { startOfHour } from 'date-fns/startOfHour';
 import { startOfMonth } from 'date-fns/startOfMonth';
 import { startOfYear } from 'date-fns/startOfYear';
-import type { AnalyticsPeriod } from '../../schemas/analytics.ts';
+import type { AnalyticsPeriod } from './analytics-periods.ts';
 
 export interface Window {
   /** First instant counted, and the end of its last bucket (exclusive; later than now for a current window). */
@@ -172,4 +172,15 @@ export function monthsBetween(first: string, last: string): string[] {
     }
   }
   return out;
+}
+
+/**
+ * The calendar days of a window in the time zone (YYYY-MM-DD), `to` the day after the day of its last
+ * instant: a rolling period ends now, so today counts.
+ */
+export function calendarDaysOf(window: { start: Date; end: Date }, timeZone: string): { from: string; to: string } {
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone });
+  const last = day(new Date(window.end.getTime() - 1));
+  const to = new Date(Date.parse(`${last}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { from: day(window.start), to };
 }

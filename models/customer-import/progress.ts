@@ -1,7 +1,7 @@
 // The progress of the imports this server is applying, kept in memory for the console's progress bar
 // (polled by import id), and the rule that one server applies one import at a time.
-import type { ImportProgress } from '../../../schemas/customer-import.ts';
-import { conflict } from '../../../server/errors.ts';
+import type { ImportProgress } from '../../schemas/customer-import.ts';
+import { conflict } from '../../server/errors.ts';
 
 /** How long a finished import's progress stays readable. */
 const KEEP_MS = 10 * 60_000;

@@ -4,13 +4,13 @@
 // a crash inserts the same ids, taken once), updates set values. A re-run plans against what the
 // crashed run left and finishes the rest; a run after a complete one finds nothing to do. One activity
 // entry and one audit entry record the import; a customer closed from a lead gets a timeline entry.
-import type { ImportReport } from '../../../schemas/customer-import.ts';
-import { badRequest, onlyDuplicateKeys } from '../../../server/errors.ts';
-import { logActivity, type Actor } from '../../activity';
-import { recordAudit } from '../../audit';
-import { CustomerModel, toDocFields } from '../customer.ts';
-import { addTimelineEntry } from '../../leads';
-import { PolicyModel } from '../../policies';
+import type { ImportReport } from '../../schemas/customer-import.ts';
+import { badRequest, onlyDuplicateKeys } from '../../server/errors.ts';
+import { logActivity, type Actor } from '../activity';
+import { recordAudit } from '../audit';
+import { CustomerModel, toDocFields } from '../customers';
+import { addTimelineEntry } from '../leads';
+import { PolicyModel } from '../policies';
 import { parseImportFile } from './parse.ts';
 import { planImport, type ImportPlan, type ImportWrite } from './plan.ts';
 

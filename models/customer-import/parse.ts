@@ -1,11 +1,11 @@
 // Reading an import file: CSV text (server/csv-table.ts) into rows of cells keyed by field, with the
 // columns the import ignores. A file the import cannot read at all (not CSV, no header, no
 // name/email/phone columns, too many rows) is refused as a whole with 400 before any row is looked at.
-import { fieldOfColumn, type ImportField } from '../../../schemas/customer-import.ts';
-import type { ImportCells } from '../../../schemas/customer-import-row.ts';
-import { MAX_IMPORT_ROWS } from '../../../schemas/limits.ts';
-import { badRequest } from '../../../server/errors.ts';
-import { readCsvTable } from '../../../server/csv-table.ts';
+import { fieldOfColumn, type ImportField } from '../../schemas/customer-import.ts';
+import type { ImportCells } from '../../schemas/customer-import-row.ts';
+import { MAX_IMPORT_ROWS } from '../../schemas/limits.ts';
+import { badRequest } from '../../server/errors.ts';
+import { readCsvTable } from '../../server/csv-table.ts';
 
 export interface ParsedFile {
   /** Data rows with their line number in the file (the header is line 1). */

@@ -3,9 +3,11 @@
 // (records from before encryption, or written by an older version); during `npm run keys:rotate`,
 // re-encrypts every value under the current key. Each value is replaced only if it is still what
 // was read (compare and set), so concurrent saves and a second server doing the same walk lose nothing.
+// It spans the domains that keep sealed values: the fields are models/keys', the papers models/compliance',
+// the recovery codes models/auth'.
 import mongoose from 'mongoose';
 import { currentKey, encryptField, isEncrypted, keyIdOf, openText } from '../../server/field-crypto.ts';
-import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from './sealed-fields.ts';
+import { CUSTOMER_SEALED, FACTOR_SEALED, LEAD_SEALED } from '../keys';
 import { SEALED_DETAIL_ACTIONS } from '../audit';
 import { countLegacyRecoveryCodes, hashLegacyRecoveryCodes } from '../auth';
 import { countStalePapers, resealPapers } from '../compliance';
