@@ -12,7 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, spawnBuiltServer, waitFor } from './http.ts';
 
-const PAGES = ['/', '/about', '/contact', '/privacy'];
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/about', '/contact', '/privacy'];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -41,7 +41,8 @@ async function audit(url: string): Promise<Run> {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) console.log(`  ${url}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
     return {
       scores: CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100)),
       lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
