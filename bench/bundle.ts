@@ -9,10 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from './browser.ts';
-import { freePort, spawnBuiltServer, waitFor } from './http.ts';
+import { BENCH_ADMIN as ADMIN, serverAndBrowser } from './browser.ts';
+import { waitFor } from './http.ts';
 
-const ADMIN = { name: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 const PUBLIC = ['/', '/about', '/contact'];
 const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -86,10 +85,7 @@ export async function benchBundle(): Promise<void> {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brokerage-bench-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = spawnBuiltServer(port, dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
-  const browser = await launchChromium();
+  const { base, server, browser } = await serverAndBrowser(dataDir);
   try {
     await waitFor(`${base}/api/health`, server, 300);
     const screens: Screen[] = [];

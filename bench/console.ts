@@ -9,13 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { startEmbeddedDb } from '../server/embedded-db.ts';
-import { launchChromium } from './browser.ts';
-import { freePort, spawnBuiltServer, waitFor } from './http.ts';
+import { BENCH_ADMIN as ADMIN, serverAndBrowser } from './browser.ts';
+import { waitFor } from './http.ts';
 import { seed } from './leads.ts';
 
 const LEADS = Number(process.env.BENCH_CONSOLE_LEADS || 10_000);
 const RUNS = 7;
-const ADMIN = { name: 'Bench Admin', email: 'bench-admin@example.com', password: 'bench-admin-password-1' };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -175,10 +174,7 @@ export async function benchConsole(): Promise<void> {
   const started = performance.now();
   await seedFolder(dataDir);
   console.log(`${LEADS.toLocaleString('en-US')} leads stored in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const server = spawnBuiltServer(port, dataDir, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name });
-  const browser = await launchChromium();
+  const { base, server, browser } = await serverAndBrowser(dataDir);
   try {
     await waitFor(`${base}/api/health`, server, 300);
     const { search, navigation, load, server: times } = await run(browser, base);

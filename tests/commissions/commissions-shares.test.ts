@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from '../helpers/test-server.ts';
 import { StaffModel } from '../../models/staff/accounts.ts';
-import { PolicyModel } from '../../models/policies/schema.ts';
+import { humanaPolicy, lastMonth } from '../helpers/commission-policies.ts';
 import { AuditModel } from '../../models/audit/log.ts';
 import * as answers from '../../schemas/commissions-api.ts';
 
@@ -14,7 +14,7 @@ let ben: string;
 let stef: string;
 let policyId: string;
 
-const P = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+const P = lastMonth();
 const get = (path: string, token = admin) => server.api('GET', path, { token });
 const put = (path: string, body: unknown, token = admin) => server.api('PUT', path, { token, body });
 
@@ -29,18 +29,7 @@ beforeAll(async () => {
     body: { name: 'Ann Shared', email: 'ann.shared@example.com', phone: '(720) 555-7101', age: 61, insuranceProvider: 'Humana' },
   });
   // $500 a month at 12%: $60.00 a month due.
-  const p = await PolicyModel.create({
-    customerId: customer.body.customerId,
-    carrier: 'Humana',
-    line: 'medicare-advantage',
-    policyNumber: 'SH-1',
-    status: 'active',
-    effectiveDate: `${P}-01`,
-    premiumCents: 50_000,
-    premiumPeriod: 'monthly',
-    commission: { kind: 'rate', percent: 12 },
-    writingAgent: 'Ben',
-  });
+  const p = await humanaPolicy(customer.body.customerId, 'SH-1', P);
   policyId = String(p._id);
   const res = await fetch(`${server.url}/api/admin/commissions/statements`, {
     method: 'POST',

@@ -3,7 +3,7 @@
 // unmatched) and the queue, a file with a bad line refused whole, hostile uploads, agents' statements.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOfficeWithAdmin, useTestServer } from '../helpers/test-server.ts';
-import { PolicyModel } from '../../models/policies/schema.ts';
+import { humanaPolicy, lastMonth } from '../helpers/commission-policies.ts';
 import { StatementLineModel } from '../../models/commissions/schema.ts';
 
 const server = useTestServer();
@@ -13,7 +13,7 @@ let stef: string;
 let n = 0;
 
 /** Last month, YYYY-MM: the statement's period. */
-const P = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+const P = lastMonth();
 
 async function policy(name: string, policyNumber: string, over: Record<string, unknown> = {}) {
   const i = ++n;
@@ -23,19 +23,7 @@ async function policy(name: string, policyNumber: string, over: Record<string, u
   });
   expect(res.status).toBe(201);
   // $500 a month at 12% of the annual premium: $720 a year, $60.00 a month.
-  return PolicyModel.create({
-    customerId: res.body.customerId,
-    carrier: 'Humana',
-    line: 'medicare-advantage',
-    policyNumber,
-    status: 'active',
-    effectiveDate: `${P}-01`,
-    premiumCents: 50_000,
-    premiumPeriod: 'monthly',
-    commission: { kind: 'rate', percent: 12 },
-    writingAgent: 'Ben',
-    ...over,
-  });
+  return humanaPolicy(res.body.customerId, policyNumber, P, over);
 }
 
 beforeAll(async () => {

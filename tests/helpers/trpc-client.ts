@@ -13,6 +13,9 @@ export function trpcClient(baseUrl: string, token?: string) {
   });
 }
 
+/** The input of the console's lead list (`leads.page`). */
+export type LeadsPageInput = Parameters<ReturnType<typeof trpcClient>['leads']['page']['query']>[0];
+
 export interface Outcome<T> {
   /** 200, or the HTTP status of the refusal. */
   status: number;

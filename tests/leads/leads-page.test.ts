@@ -2,7 +2,7 @@
 // dashboard stats, and losing a lead from any state but closed (docs/product.md §4).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from '../helpers/test-server.ts';
-import { trpcClient } from '../helpers/trpc-client.ts';
+import { trpcClient, type LeadsPageInput } from '../helpers/trpc-client.ts';
 import mongoose from 'mongoose';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 
 /** The console's procedures, signed in as the admin. */
 const client = () => trpcClient(server.url, admin);
-type PageInput = Parameters<ReturnType<typeof client>['leads']['page']['query']>[0];
-const leadsPage = (input: PageInput) => client().leads.page.query(input);
+const leadsPage = (input: LeadsPageInput) => client().leads.page.query(input);
 
 async function create(name: string, email: string, phone: string) {
   const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { name, email, phone } });

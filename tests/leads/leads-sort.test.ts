@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { createOffice, useTestServer } from '../helpers/test-server.ts';
-import { trpcClient } from '../helpers/trpc-client.ts';
+import { trpcClient, type LeadsPageInput } from '../helpers/trpc-client.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 
 const server = useTestServer();
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 
 const client = () => trpcClient(server.url, admin);
-type PageInput = Parameters<ReturnType<typeof client>['leads']['page']['query']>[0];
-const leadsPage = (input: PageInput) => client().leads.page.query(input);
+const leadsPage = (input: LeadsPageInput) => client().leads.page.query(input);
 const put = async (path: string, body: unknown) => expect((await server.api('PUT', path, { token: admin, body })).status).toBe(200);
 
 async function create(name: string, n: number) {
@@ -28,7 +27,7 @@ async function create(name: string, n: number) {
 }
 
 /** Both pages of a sorted list, as "name status claimedBy". */
-async function bothPages(input: PageInput) {
+async function bothPages(input: LeadsPageInput) {
   const first = await leadsPage({ ...input, page: 0 });
   const second = await leadsPage({ ...input, page: 1 });
   expect(first.leads).toHaveLength(50);

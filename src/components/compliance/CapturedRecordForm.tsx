@@ -5,18 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import {
-  COMPLIANCE_TYPES,
-  COMPLIANCE_TYPE_LABELS,
-  PAPER_MAX_BYTES,
-  PAPER_TOO_LARGE,
-  recordAddInput,
-  type ComplianceType,
-  type Language,
-} from '../../../schemas/compliance.ts';
+import { PAPER_MAX_BYTES, PAPER_TOO_LARGE, recordAddInput, type ComplianceType, type Language } from '../../../schemas/compliance.ts';
 import { FormActions, inputClass } from '../ui.tsx';
 import { Alert } from '../DialogFrame.tsx';
-import { FormFacts, type Facts } from './FormFacts.tsx';
+import { FormFacts, FormTypeSelect, type Facts } from './FormFacts.tsx';
 
 type Subject = { leadId: string } | { customerId: string };
 type Method = 'recorded-call' | 'paper';
@@ -99,16 +91,7 @@ export function CapturedRecordForm({ subject, name, onClose }: { subject: Subjec
       className="space-y-3 rounded-lg bg-slate-50 p-3 text-sm"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className={label}>
-          Form
-          <select className={inputClass} value={type} onChange={(e) => setType(e.target.value as ComplianceType)} disabled={busy}>
-            {COMPLIANCE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {COMPLIANCE_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormTypeSelect value={type} onChange={setType} busy={busy} />
         <label className={label}>
           Captured by
           <select className={inputClass} value={method} onChange={(e) => setMethod(e.target.value as Method)} disabled={busy}>

@@ -1,7 +1,36 @@
 // The facts a compliance form names (docs/compliance.md): a Scope of Appointment's products and appointment
-// date, or an ACA form's scope of help or attestations; shared by the signing link and the captured record.
-import { SOA_PRODUCTS, SOA_PRODUCT_LABELS, type ComplianceType, type SoaProduct } from '../../../schemas/compliance.ts';
+// date, or an ACA form's scope of help or attestations, and which form it is; shared by the signing link
+// and the captured record.
+import {
+  COMPLIANCE_TYPES,
+  COMPLIANCE_TYPE_LABELS,
+  SOA_PRODUCTS,
+  SOA_PRODUCT_LABELS,
+  type ComplianceType,
+  type SoaProduct,
+} from '../../../schemas/compliance.ts';
 import { inputClass } from '../ui.tsx';
+
+/** The form a record or link is for. */
+export function FormTypeSelect(props: { value: ComplianceType; onChange(type: ComplianceType): void; busy: boolean }) {
+  return (
+    <label className="block text-slate-700">
+      Form
+      <select
+        className={inputClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as ComplianceType)}
+        disabled={props.busy}
+      >
+        {COMPLIANCE_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {COMPLIANCE_TYPE_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 export interface Facts {
   products: SoaProduct[];

@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { COMPLIANCE_TYPES, COMPLIANCE_TYPE_LABELS, type ComplianceType, type Language } from '../../../schemas/compliance.ts';
+import { type ComplianceType, type Language } from '../../../schemas/compliance.ts';
 import { FormActions, inputClass, secondaryButton } from '../ui.tsx';
 import { Alert } from '../DialogFrame.tsx';
-import { FormFacts, type Facts } from './FormFacts.tsx';
+import { FormFacts, FormTypeSelect, type Facts } from './FormFacts.tsx';
 
 type Subject = { leadId: string } | { customerId: string };
 
@@ -74,16 +74,7 @@ export function SignLinkForm({ subject, onClose }: { subject: Subject; onClose()
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Prepare a signing link" className="space-y-3 rounded-lg bg-slate-50 p-3 text-sm">
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="block text-slate-700">
-          Form
-          <select className={inputClass} value={type} onChange={(e) => setType(e.target.value as ComplianceType)} disabled={busy}>
-            {COMPLIANCE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {COMPLIANCE_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FormTypeSelect value={type} onChange={setType} busy={busy} />
         <label className="block text-slate-700">
           Language the link opens in
           <select className={inputClass} value={language} onChange={(e) => setLanguage(e.target.value as Language)} disabled={busy}>
