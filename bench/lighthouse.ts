@@ -17,6 +17,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface Run {
+  /** False when Lighthouse could not record the page (its runtimeError): the figures are then NaN. */
+  measured: boolean;
   scores: number[];
   lcp: number;
   tbt: number;
@@ -44,6 +46,7 @@ async function audit(url: string): Promise<Run> {
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) console.log(`  ${url}: Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
     return {
+      measured: !runtimeError,
       scores: CATEGORIES.map((c) => Math.round((categories[c]?.score ?? 0) * 100)),
       lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
@@ -89,11 +92,14 @@ export async function benchLighthouse(): Promise<void> {
       await audit(base + page); // a first run warms the server's render path; not counted
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const r = await audit(base + page);
+        // A run whose trace Lighthouse could not record (NO_NAVSTART and the like) is run again, twice at most.
+        let r = await audit(base + page);
+        for (let retry = 0; retry < 2 && !r.measured; retry++) r = await audit(base + page);
         runs.push(r);
         line(page, String(i + 1), r);
       }
       const m: Run = {
+        measured: runs.every((r) => r.measured),
         scores: CATEGORIES.map((_, k) => median(runs.map((r) => r.scores[k]))),
         lcp: median(runs.map((r) => r.lcp)),
         tbt: median(runs.map((r) => r.tbt)),
