@@ -53,11 +53,14 @@ export function subjectFilter(s: Pick<Subject, 'leadId' | 'customerId'>) {
   return or.length ? { $or: or } : { _id: null };
 }
 
-type RecordDoc = Omit<ComplianceRecordView, 'recordId'> & { _id: unknown };
+type RecordFacts = Omit<ComplianceRecordView, 'recordId'>;
+/** The facts a new record may leave out, stored at their defaults (older stored records may lack more). */
+type OptionalFact = 'amends' | 'note' | 'recordingSystem' | 'paperType' | 'ip' | 'userAgent';
+type RecordDoc = RecordFacts & { _id: unknown };
 
-export function toRecordView(r: RecordDoc): ComplianceRecordView {
+/** A record's facts, the missing ones at their defaults, and nothing else of what it was read from. */
+function recordFacts(r: Omit<RecordFacts, OptionalFact> & Partial<Pick<RecordFacts, OptionalFact>>): RecordFacts {
   return {
-    recordId: String(r._id),
     type: r.type,
     kind: r.kind,
     amends: r.amends ?? null,
@@ -84,6 +87,10 @@ export function toRecordView(r: RecordDoc): ComplianceRecordView {
     userAgent: r.userAgent ?? '',
     keepUntil: r.keepUntil,
   };
+}
+
+export function toRecordView(r: RecordDoc): ComplianceRecordView {
+  return { recordId: String(r._id), ...recordFacts(r) };
 }
 
 export interface NewRecord {
@@ -118,31 +125,15 @@ export async function insertRecord(r: NewRecord): Promise<ComplianceRecordView> 
   keepUntil.setUTCFullYear(keepUntil.getUTCFullYear() + years);
   const doc = await ComplianceRecordModel.create({
     ...(r.recordId ? { _id: r.recordId } : {}),
-    type: r.type,
-    kind: r.kind,
-    amends: r.amends ?? null,
-    note: r.note ?? '',
-    leadId: r.subject.leadId,
-    customerId: r.subject.customerId,
-    personName: r.subject.name,
-    agentName: r.agentName,
-    agencyName: site.name,
-    scope: r.scope,
-    products: r.products,
-    appointmentDate: r.appointmentDate,
-    language: r.language,
-    textVersion: r.textVersion,
-    textHash: hashText(r.text),
-    text: r.text,
-    captureMethod: r.captureMethod,
-    reference: r.reference,
-    recordingSystem: r.recordingSystem ?? '',
-    paperType: r.paperType ?? '',
-    signerName: r.signerName,
-    signedAt: r.signedAt,
-    ip: r.ip ?? '',
-    userAgent: r.userAgent ?? '',
-    keepUntil,
+    ...recordFacts({
+      ...r,
+      leadId: r.subject.leadId,
+      customerId: r.subject.customerId,
+      personName: r.subject.name,
+      agencyName: site.name,
+      textHash: hashText(r.text),
+      keepUntil,
+    }),
   });
   return toRecordView(doc.toObject() as unknown as RecordDoc);
 }

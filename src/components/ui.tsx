@@ -1,7 +1,7 @@
-// The admin console's small kit: one look for inputs and buttons, a field's label, a labelled text field,
+// The admin console's small kit: one look for inputs and buttons, a field's label, labelled inputs,
 // a data table with its message row, the boxes that stand in for a list that cannot be shown, a pager and the feedback toast.
 // Pages compose these instead of repeating class strings.
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** Inputs, selects and text areas: 44 px tall for touch, 16 px text on phones so iOS does not zoom. */
@@ -23,6 +23,31 @@ export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: R
   );
 }
 
+/**
+ * An input of the kit's look under its label; `children` (a help line, an error) follow it. Give `id` when
+ * the input must point at them (aria-describedby).
+ */
+export function LabelledInput({
+  label,
+  id: givenId,
+  onValue,
+  children,
+  ...input
+}: { label: string; onValue(value: string): void; children?: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'className' | 'children'
+>) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  return (
+    <div>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <input id={id} {...input} onChange={(e) => onValue(e.target.value)} className={inputClass} />
+      {children}
+    </div>
+  );
+}
+
 /** A required text input with its label. */
 export function TextField(props: {
   label: string;
@@ -33,22 +58,17 @@ export function TextField(props: {
   minLength?: number;
   autoComplete?: string;
 }) {
-  const id = useId();
   return (
-    <div>
-      <FieldLabel htmlFor={id}>{props.label}</FieldLabel>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        required
-        minLength={props.minLength}
-        autoComplete={props.autoComplete ?? 'off'}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.disabled}
-        className={inputClass}
-      />
-    </div>
+    <LabelledInput
+      label={props.label}
+      type={props.type ?? 'text'}
+      required
+      minLength={props.minLength}
+      autoComplete={props.autoComplete ?? 'off'}
+      value={props.value}
+      onValue={props.onChange}
+      disabled={props.disabled}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { StaffModel, hashPassword } from '../../models/staff/accounts.ts';
 import { signStaffToken } from '../../server/tokens.ts';
 import { startTestDatabase, type TestDatabase } from './test-db.ts';
 import { listenLocally } from './listen.ts';
+import { trpcClient, type LeadsPageInput } from './trpc-client.ts';
 
 export interface TestServer {
   url: string;
@@ -122,6 +123,21 @@ export async function createOffice(server: TestServer, agents: string[] = ['Ben 
     tokens[name] = (await createStaffWithToken(server, { name, email, isAgent: true })).token;
   }
   return { admin, agents: tokens };
+}
+
+/**
+ * A server of the file's own with the office of `createOffice` made before its tests, and the console's
+ * procedures signed in as its admin (`office.admin`, the token, read inside the tests).
+ */
+export function useOfficeAdminClient() {
+  const server = useTestServer();
+  const office = { admin: '' };
+  beforeAll(async () => {
+    office.admin = (await createOffice(server)).admin;
+  });
+  const client = () => trpcClient(server.url, office.admin);
+  const leadsPage = (input: LeadsPageInput) => client().leads.page.query(input);
+  return { server, office, client, leadsPage };
 }
 
 /** The office of `createOffice` with the agent Ben Carter only, made before the file's tests; read its tokens inside them. */

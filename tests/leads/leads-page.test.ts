@@ -1,28 +1,19 @@
 // The console's lead list paged, filtered and searched on the server, its tab counts and the
 // dashboard stats, and losing a lead from any state but closed (docs/product.md §4).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOffice, useTestServer } from '../helpers/test-server.ts';
-import { trpcClient, type LeadsPageInput } from '../helpers/trpc-client.ts';
+import { useOfficeAdminClient } from '../helpers/test-server.ts';
 import mongoose from 'mongoose';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 
-const server = useTestServer();
-let admin: string;
-
-beforeAll(async () => {
-  ({ admin } = await createOffice(server));
-});
-
-/** The console's procedures, signed in as the admin. */
-const client = () => trpcClient(server.url, admin);
-const leadsPage = (input: LeadsPageInput) => client().leads.page.query(input);
+/** The file's server, and the console's procedures signed in as the office admin. */
+const { server, office, client, leadsPage } = useOfficeAdminClient();
 
 async function create(name: string, email: string, phone: string) {
-  const res = await server.api('POST', '/api/admin/leads', { token: admin, body: { name, email, phone } });
+  const res = await server.api('POST', '/api/admin/leads', { token: office.admin, body: { name, email, phone } });
   expect(res.status).toBe(201);
   return res.body.leadId as string;
 }
-const put = (path: string, body?: unknown) => server.api('PUT', path, { token: admin, body });
+const put = (path: string, body?: unknown) => server.api('PUT', path, { token: office.admin, body });
 
 describe('the lead list on the server', () => {
   const ids: string[] = [];
@@ -37,7 +28,7 @@ describe('the lead list on the server', () => {
     await put(`/api/admin/leads/${ids[117]}`, { status: 'lost' });
     await put(`/api/admin/leads/${ids[116]}/claim`, { claimedBy: 'Stef' });
     await put(`/api/admin/leads/${ids[116]}`, { status: 'closed' });
-    expect((await server.api('DELETE', `/api/admin/leads/${ids[0]}`, { token: admin })).status).toBe(200);
+    expect((await server.api('DELETE', `/api/admin/leads/${ids[0]}`, { token: office.admin })).status).toBe(200);
   });
 
   it('pages a tab newest first with the tab counts', async () => {
@@ -112,7 +103,7 @@ describe('the lead list on the server', () => {
   });
 
   it('counts every kind of change in the dashboard stats', async () => {
-    const stats = (await server.api('GET', '/api/admin/stats', { token: admin })).body;
+    const stats = (await server.api('GET', '/api/admin/stats', { token: office.admin })).body;
     expect(stats).toMatchObject({
       totalReferrals: 119,
       claimedLeads: 3,
@@ -133,7 +124,7 @@ describe('losing a lead', () => {
     const lost = await put(`/api/admin/leads/${id}`, { status: 'lost' });
     expect(lost.status).toBe(200);
     expect(lost.body).toMatchObject({ status: 'lost', claimedBy: null });
-    const log = (await server.api('GET', '/api/admin/activity-logs', { token: admin })).body as {
+    const log = (await server.api('GET', '/api/admin/activity-logs', { token: office.admin })).body as {
       action: string;
       details: { leadId: string; newStatus?: string };
     }[];

@@ -2,24 +2,17 @@
 // (docs/product.md §4), worked out on the server from the entry documents.
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
-import { createOffice, useTestServer } from '../helpers/test-server.ts';
-import { trpcClient, type LeadsPageInput } from '../helpers/trpc-client.ts';
+import { useOfficeAdminClient } from '../helpers/test-server.ts';
+import { type LeadsPageInput } from '../helpers/trpc-client.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 
-const server = useTestServer();
-let admin: string;
-
-beforeAll(async () => {
-  ({ admin } = await createOffice(server));
-});
-
-const client = () => trpcClient(server.url, admin);
-const leadsPage = (input: LeadsPageInput) => client().leads.page.query(input);
-const put = async (path: string, body: unknown) => expect((await server.api('PUT', path, { token: admin, body })).status).toBe(200);
+/** The file's server, and the lead list as the office admin sees it. */
+const { server, office, leadsPage } = useOfficeAdminClient();
+const put = async (path: string, body: unknown) => expect((await server.api('PUT', path, { token: office.admin, body })).status).toBe(200);
 
 async function create(name: string, n: number) {
   const res = await server.api('POST', '/api/admin/leads', {
-    token: admin,
+    token: office.admin,
     body: { name, email: `lead${n}@example.com`, phone: `(720) 555-${4000 + n}` },
   });
   expect(res.status).toBe(201);

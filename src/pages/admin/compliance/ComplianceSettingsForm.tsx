@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { FieldLabel, ListNotice, inputClass, primaryButton } from '../../../components/ui.tsx';
+import { LabelledInput, ListNotice, primaryButton } from '../../../components/ui.tsx';
 import type { Notice } from '../../../components/Notification.tsx';
 import {
   COMPLIANCE_TYPE_LABELS,
@@ -105,21 +105,19 @@ export function ComplianceSettingsForm({ onNotice }: { onNotice(n: Notice): void
 function NumberField(props: { label: string; help: string; max: number; value: string; error?: string; onChange(v: string): void }) {
   const id = useId();
   return (
-    <div>
-      <FieldLabel htmlFor={id}>{props.label}</FieldLabel>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={props.max}
-        step={1}
-        value={props.value}
-        aria-invalid={Boolean(props.error)}
-        aria-describedby={`${id}-help${props.error ? ` ${id}-error` : ''}`}
-        onChange={(e) => props.onChange(e.target.value)}
-        className={inputClass}
-      />
+    <LabelledInput
+      id={id}
+      label={props.label}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={props.max}
+      step={1}
+      value={props.value}
+      aria-invalid={Boolean(props.error)}
+      aria-describedby={`${id}-help${props.error ? ` ${id}-error` : ''}`}
+      onValue={props.onChange}
+    >
       <p id={`${id}-help`} className="mt-1 text-xs text-slate-600">
         {props.help}
       </p>
@@ -128,6 +126,6 @@ function NumberField(props: { label: string; help: string; max: number; value: s
           {props.error}
         </p>
       )}
-    </div>
+    </LabelledInput>
   );
 }
