@@ -2,7 +2,7 @@
 // Headless Chromium announces itself as a bot (and is dropped), so these visitors use ordinary
 // browsers' user agents.
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
+import { answerInternalError, db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { storeVisits } from '../models/visits/index.ts';
 
 const AGENTS = {
@@ -167,11 +167,7 @@ test.describe('Site Analytics page', () => {
     await page.route('**/trpc/*analytics.report*', async (route) => {
       if (failures < 2) {
         failures++;
-        await route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]',
-        });
+        await answerInternalError(route);
       } else {
         await route.continue();
       }

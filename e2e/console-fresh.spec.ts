@@ -2,7 +2,7 @@
 // what was saved (notes, Away), the agent's own screens say when they are Away, the focused lead row and
 // controls are visibly marked, choosing follow-up asks for its date, and a lost lead can be restored.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, db, ensureStaff, signIn, atEachSize, DESKTOP, PHONE } from './helpers.ts';
+import { E2E_ADMIN, db, ensureStaff, signIn, sidewaysOverflow, atEachSize, DESKTOP, PHONE } from './helpers.ts';
 import { claimLead, createLead, findLeadRecords, getLeadView, updateLead } from '../models/leads/index.ts';
 import { StaffModel } from '../models/staff/accounts.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
@@ -246,7 +246,7 @@ test.describe('at 390 px no admin page scrolls sideways', () => {
       await page.goto(path === 'record' ? recordPath : path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
-      const wide = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      const wide = await sidewaysOverflow(page);
       expect(wide).toBe(0);
     });
   }

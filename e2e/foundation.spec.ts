@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { collectProblems } from './helpers.ts';
 
 test('the home page is rendered on the server and hydrates without console errors', async ({ page, request }) => {
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<div id="root"><!--\$-->.+<\/div>/s);
 
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(err.message));
+  const problems = collectProblems(page);
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   // After hydration, client-side navigation works without a full reload.

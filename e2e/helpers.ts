@@ -1,7 +1,7 @@
 // Shared steps of the browser tests: direct database access to the server's embedded
 // database, staff accounts, signing in without going through the login form, the screen sizes a
-// test runs at, leads made for a test, and the public lead form.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+// test runs at, words and leads made for a test, a failing server, the public lead form and the dashboard.
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import mongoose from 'mongoose';
 import path from 'node:path';
 import { findRunningEmbeddedDb } from '../server/embedded-db.ts';
@@ -28,6 +28,15 @@ export async function db() {
   return mongoose.connection;
 }
 
+/** A mark of this run: names made from it are the suite's own. */
+export const run = Date.now().toString(36);
+
+/** Words unique in the suite for one file's tests, "<prefix><run>x<n>": each file has a prefix of its own. */
+export function wordsFor(prefix: string) {
+  let n = 0;
+  return () => `${prefix}${run}x${++n}`;
+}
+
 /** Creates (or resets) a staff account and returns it. */
 export async function ensureStaff(fields: { name: string; email: string; password?: string; isAgent?: boolean }) {
   await db();
@@ -37,6 +46,24 @@ export async function ensureStaff(fields: { name: string; email: string; passwor
     { $set: { name: fields.name, passwordHash, isAgent: fields.isAgent ?? false }, $setOnInsert: { tokenVersion: 0 } },
     { upsert: true, new: true },
   ).orFail();
+}
+
+/** Creates (or resets) these staff accounts before the file's tests. */
+export function withStaff(...accounts: Parameters<typeof ensureStaff>[0][]) {
+  test.beforeAll(async () => {
+    for (const account of accounts) await ensureStaff(account);
+  });
+}
+
+/**
+ * An agent of the file's own, made before its tests. Its name is a first name and digits only: other
+ * files find dashboard fields by short labels a random word could contain.
+ */
+export function agentOfFile(firstName: string) {
+  const name = `${firstName}${Date.now()}`;
+  const agent = { name, email: `${name.toLowerCase()}@e2e.local`, isAgent: true };
+  withStaff(agent);
+  return agent;
 }
 
 /**
@@ -85,8 +112,40 @@ export async function makeLeads(tag: string, count: number, phoneFrom: number) {
   return leads;
 }
 
-/** Types a person into the public lead form. */
-export async function fillLeadForm(page: Page, values: { name: string; email: string; phone: string }) {
+/** A lead named `name`, its email made from the name; answers its id. */
+export async function makeLead(name: string, phone = '(303) 555-4100') {
+  await db();
+  const lead = await createLead({ name, email: `${name.toLowerCase()}@example.com`, phone });
+  return lead.id as string;
+}
+
+/** How far the page scrolls sideways: 0 when it fits the screen. */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+
+/** Answers a tRPC call as the server answers an unexpected failure (500, INTERNAL_SERVER_ERROR). */
+export const answerInternalError = (route: Route) =>
+  route.fulfill({
+    status: 500,
+    contentType: 'application/json',
+    body: '[{"error":{"json":{"message":"boom","code":-32603,"data":{"code":"INTERNAL_SERVER_ERROR","httpStatus":500}}}}]',
+  });
+
+/** The console's errors and warnings and the page's uncaught errors from now on. */
+export function collectProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(err.message));
+  return problems;
+}
+
+/** The public lead form's submit button, ready or sending. */
+export const leadFormSubmit = (page: Page) => page.getByRole('button', { name: /Get My Free Consultation|Submitting\.\.\./ });
+
+/** Types a person (Casey Form unless told) into the public lead form. */
+export async function fillLeadForm(page: Page, values = { name: 'Casey Form', email: 'casey.form@example.com', phone: '(303) 555-0142' }) {
   await page.getByLabel('Full name').fill(values.name);
   await page.getByLabel('Email').fill(values.email);
   await page.getByLabel('Phone').fill(values.phone);
@@ -97,4 +156,19 @@ export async function errorMessageOf(field: Locator) {
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   const id = (await field.getAttribute('aria-describedby'))!;
   return field.page().locator(`[id="${id}"]`);
+}
+
+/** Signs in as the admin and opens the Performance Dashboard. */
+export async function openDashboard(page: Page) {
+  await signIn(page);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByRole('heading', { name: 'Performance Dashboard' })).toBeVisible();
+}
+
+/** The figure under a dashboard card's label (a <dt>/<dd> pair). */
+export function figure(card: Locator, label: string): Locator {
+  return card
+    .locator('div')
+    .filter({ has: card.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
 }

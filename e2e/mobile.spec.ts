@@ -1,8 +1,8 @@
 // The console on a phone: customers as cards with tap-to-call phones at 390 px and a table at
 // 1440 px, no page scrolling sideways at 360 px, tap targets of 44 px, dialogs that fit the screen
 // and scroll inside, the bottom navigation in reach of a thumb, and the skip link.
-import { expect, test, type Page } from '@playwright/test';
-import { db, signIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { db, sidewaysOverflow, signIn } from './helpers.ts';
 import { CustomerModel } from '../models/customers/customer.ts';
 
 const run = Date.now().toString(36);
@@ -21,10 +21,6 @@ async function addCustomer(name: string, fields: Record<string, unknown> = { age
     ...fields,
   });
 }
-
-/** How far the page scrolls sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
 
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
