@@ -1,4 +1,4 @@
-// Round robin and the escalation ladder (issue 27) in the browser: an admin turns round robin on and
+// Round robin and the escalation ladder (docs/product.md §11) in the browser: an admin turns round robin on and
 // sets the return step to a few seconds on the Office settings page; a lead sent from the public form
 // with a phone from a state one agent is licensed in shows in that agent's My work at once, its timeline
 // says why; when the agent does not call it goes back to the pool with a timeline entry saying so.

@@ -1,4 +1,4 @@
-// Contact rules in the browser (issue 25), at 1440 and at 390 px: the lead form's optional consent box
+// Contact rules in the browser (README, "Contact rules"), at 1440 and at 390 px: the lead form's optional consent box
 // sent unticked and ticked, the record's matching consent line, the stored consent record read back
 // through GET /api/admin/leads, the Privacy page linked from the footer and the form, and the
 // calling-hours warning for a Florida number at 8:30 p.m. its time (a test clock), not for Colorado.

@@ -1,5 +1,5 @@
 // The dashboard's newest unclaimed lead shows its phone formatted like every other screen: a North
-// American number at once, without loading libphonenumber (the first screen's budget, issue 23), and
+// American number at once, without loading libphonenumber (the first screen's budget: README, "Speed"), and
 // another country's number in international form once the full formatter has loaded.
 // The database is shared by the whole suite: each test makes its own lead, the newest of them all, stored
 // in E.164 as the API stores it.

@@ -1,4 +1,4 @@
-// "Asked not to be contacted" in the browser (issue 25), at 1440 and 390 px: marked from the lead record,
+// "Asked not to be contacted" in the browser (README, "Contact rules"), at 1440 and 390 px: marked from the lead record,
 // the record shows the request and a warning instead of the call link, the lead list shows the badge
 // and no call link; an admin lifts it with a reason.
 import { expect, test } from '@playwright/test';

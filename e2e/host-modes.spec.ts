@@ -1,4 +1,4 @@
-// Both hosting modes (docs/product.md §2, CONTRACT.md ADMIN_HOSTS): admin.localhost serves the console at
+// Both hosting modes (docs/product.md §2, `ADMIN_HOSTS`): admin.localhost serves the console at
 // the root, the main host serves the public site and the console under /admin.
 import { expect, test, type Page } from '@playwright/test';
 import { StaffModel } from '../models/staff/accounts.ts';

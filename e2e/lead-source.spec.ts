@@ -1,4 +1,4 @@
-// Where clients come from (issue 26), at phone and desktop size: two visitors arrive from two utm_source
+// Where clients come from (docs/product.md §3), at phone and desktop size: two visitors arrive from two utm_source
 // campaigns and send the lead form from another page of their visit; staff close both leads in the
 // console; the dashboard's table counts each source with its lead and closed deal, and downloads as CSV.
 import { readFile } from 'node:fs/promises';

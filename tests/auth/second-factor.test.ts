@@ -1,4 +1,4 @@
-// The second factor over HTTP (CONTRACT.md): authenticator-app enrolment, the second step with an
+// The second factor over HTTP (docs/api.md): authenticator-app enrolment, the second step with an
 // authenticator or recovery code, reuse refused, the office setting that makes a factor required,
 // and the audit entries, against the real embedded database.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Assignment through the API (issue 27): manual stays the default; round robin gives a new lead to the
+// Assignment through the API (docs/product.md §11): manual stays the default; round robin gives a new lead to the
 // available agent licensed in its state, with the reason on its timeline; offer mode names the eligible
 // agents; an agent's own Away switch; the load table; hostile input on the new procedures is refused
 // with a 4xx and nothing stored.

@@ -1,4 +1,4 @@
-// Round robin and the escalation ladder on two app servers over one database (issue 27): leads added on
+// Round robin and the escalation ladder on two app servers over one database (docs/product.md §11): leads added on
 // both at once each get one holder; with nobody calling, both servers' workers and this test run the
 // ladder at once on the real clock (steps of seconds): each holding of a lead is reminded and returned
 // to the next agent at most once, the next holder gets a ladder of their own (reminded in turn), and the

@@ -1,4 +1,4 @@
-// "Asked not to be contacted" (issue 25): a suppressed person gets no Slack or email notice or
+// "Asked not to be contacted" (README, "Contact rules"): a suppressed person gets no Slack or email notice or
 // reminder (local stand-ins), leaves My work, needs a confirmation before a call is logged, is marked on
 // every lead with their phone or email (a new request shows both dates), is stored only hashed, and is
 // lifted only by an admin with a reason; hostile input is refused with 4xx JSON and stores nothing.

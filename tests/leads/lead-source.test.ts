@@ -1,4 +1,4 @@
-// Where leads come from (issue 26): POST /api/referral with and without the visit's attribution, hostile
+// Where leads come from (docs/product.md §3): POST /api/referral with and without the visit's attribution, hostile
 // attributions refused with nothing stored, and the dashboard's conversion table (and its CSV) against a
 // plain count over the stored leads of the period.
 import { beforeAll, describe, expect, it } from 'vitest';

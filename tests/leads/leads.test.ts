@@ -1,4 +1,4 @@
-// Lead routes over HTTP against the real embedded database: the rules docs/product.md §4 and CONTRACT.md set.
+// Lead routes over HTTP against the real embedded database: the rules docs/product.md §4 and docs/api.md set.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOffice, useTestServer } from '../helpers/test-server.ts';
 import mongoose from 'mongoose';

@@ -1,4 +1,4 @@
-// The consent box over HTTP (CONTRACT.md: POST /api/referral's optional `consent`): a lead keeps its
+// The consent box over HTTP (docs/api.md: POST /api/referral's optional `consent`): a lead keeps its
 // consent record (version, exact text, time, address, browser, page, form) with or without the box,
 // callers that never send it work unchanged, hostile values are refused with nothing stored, and the
 // lead list carries the consent. Calls logged past the calling rules leave an activity entry.

@@ -1,4 +1,4 @@
-// A person's data on request (issue 25): found by email or phone, downloaded as one JSON file (audited as
+// A person's data on request (README, "Contact rules"): found by email or phone, downloaded as one JSON file (audited as
 // medical reads), erased so that no search, list, record, timeline, activity entry or CSV export shows
 // their name, email, phone, notes or medical text, while the counts still equal a plain count, their
 // do-not-contact entry still marks a new request, and the erasure is in the audit log. Admins only;
