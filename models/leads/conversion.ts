@@ -24,7 +24,7 @@ type Row = Pick<LeadRecord, '_id' | 'status' | 'claimedBy' | 'createdAt' | 'cont
 const sourceOf = (l: Row) => leadSourceOf(l.firstTouch, l.source === 'admin' ? 'admin' : 'website');
 
 /** Leads read at a time: between batches the read stops if its caller has gone. */
-const BATCH = 1000;
+const BATCH = 250;
 
 /**
  * The leads a filter keeps, a batch at a time. Once `signal` aborts (the console that asked left the
