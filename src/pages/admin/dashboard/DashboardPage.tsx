@@ -47,13 +47,13 @@ function Card({ title, subtitle, children }: { title: string; subtitle?: string;
 }
 
 export default function DashboardPage() {
-  useLiveUpdates();
   const trpc = useTRPC();
   const adminHost = useAdminHost();
   // The cards' figures come first, in a request of their own, and the rest of the page is asked for once
   // they are in (or failed): the engine reads nothing else meanwhile, so the first card never waits for a table.
   const stats = useQuery(trpc.leads.stats.queryOptions(undefined, alone));
   const figuresIn = !stats.isPending;
+  useLiveUpdates(figuresIn);
   const [notice, setNotice] = useState<Notice | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
   const showError = useCallback((message: string) => setNotice({ tone: 'error', message }), []);

@@ -25,7 +25,6 @@ import { useLeadListView } from './use-lead-list-view.ts';
 import type { RowActions } from './lead-shortcuts.ts';
 
 export default function LeadsPage() {
-  useLiveUpdates();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const navigate = useNavigate();
@@ -53,6 +52,7 @@ export default function LeadsPage() {
   const { view, key: viewKey, change, linkedLead } = useLeadListView(prefetch);
   const { tab } = view;
   const list = useQuery({ ...pageQuery(view), placeholderData: keepPreviousData, enabled: !linkedLead });
+  useLiveUpdates(!list.isPending);
 
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const dismissToast = useCallback(() => setToast(null), []);
