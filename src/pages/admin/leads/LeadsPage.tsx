@@ -2,7 +2,7 @@
 // filter kept in the URL, the leads a page at a time (a table, cards on a phone), row and bulk actions,
 // and the create, notes, log-call, delete-confirmation and close-into-customer dialogs.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTRPC, useTRPCClient } from '../../../lib/trpc.ts';
 import { useLiveUpdates } from '../../../lib/use-live-updates.ts';
@@ -12,7 +12,7 @@ import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { Pager, Toast, primaryButton, type ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
-import { nextSort, pageInputOf, type LeadListState } from './lead-view.ts';
+import { nextSort, pageInputOf } from './lead-view.ts';
 import { withKeptRows, type KeptRow } from './kept-rows.ts';
 import { LeadTable } from './LeadTable.tsx';
 import { LeadCards } from './LeadCards.tsx';
@@ -39,19 +39,17 @@ export default function LeadsPage() {
     [agentsQuery.data, user],
   );
 
-  // A view's leads are asked for as it is chosen, while the list renders it, rather than after that render.
-  // While typing, the previous search's rows stay until the next answer (no empty state flashing by),
-  // and an older search still on its way is cancelled, so answers never land out of order. A ?lead= link
-  // is located first: the list opens on the lead's own page (no page 1 racing it).
-  const queryClient = useQueryClient();
-  const pageQuery = useCallback(
-    (v: LeadListState) => trpc.leads.page.queryOptions(pageInputOf(v), { refetchInterval: 30_000, trpc: { abortOnUnmount: true } }),
-    [trpc],
-  );
-  const prefetch = useCallback((next: LeadListState) => void queryClient.prefetchQuery(pageQuery(next)), [queryClient, pageQuery]);
-  const { view, key: viewKey, change, linkedLead } = useLeadListView(prefetch);
+  const { view, key: viewKey, change, linkedLead } = useLeadListView();
   const { tab } = view;
-  const list = useQuery({ ...pageQuery(view), placeholderData: keepPreviousData, enabled: !linkedLead });
+  const list = useQuery(
+    trpc.leads.page.queryOptions(
+      pageInputOf(view),
+      // While typing, the previous search's rows stay until the next answer (no empty state flashing by),
+      // and an older search still on its way is cancelled, so answers never land out of order. A ?lead= link
+      // is located first: the list opens on the lead's own page (no page 1 racing it).
+      { refetchInterval: 30_000, placeholderData: keepPreviousData, enabled: !linkedLead, trpc: { abortOnUnmount: true } },
+    ),
+  );
   useLiveUpdates(!list.isPending);
 
   const [toast, setToast] = useState<ToastMessage | null>(null);

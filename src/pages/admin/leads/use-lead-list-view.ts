@@ -14,11 +14,7 @@ export const SEARCH_DELAY_MS = 70;
 /** Changes the view: a new history entry unless `replace`. */
 export type ChangeView = (patch: Partial<LeadListState>, options?: { replace?: boolean }) => void;
 
-/**
- * The view in the URL and the way to change it. `onChange` hears each view about to be shown before it
- * renders, so its list can be asked for at once rather than after the render.
- */
-export function useLeadListView(onChange?: (next: LeadListState) => void) {
+export function useLeadListView() {
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readLeadView(params), [params]);
 
@@ -31,10 +27,9 @@ export function useLeadListView(onChange?: (next: LeadListState) => void) {
   const change: ChangeView = useCallback(
     (patch, options = {}) => {
       const next = leadViewParams({ ...readLeadView(new URLSearchParams(window.location.search)), page: 0, ...patch });
-      onChange?.(readLeadView(next));
       setParams(next, { replace: options.replace });
     },
-    [setParams, onChange],
+    [setParams],
   );
 
   /** Identifies the view, so what belongs to one view (kept rows, the selection) is dropped when it changes. */
