@@ -85,7 +85,7 @@ export const leadsRouter = router({
   /** The conversion table of a period: by source and by agent (docs/product.md §3; models/flows/conversion.ts). */
   conversion: protectedProcedure
     .input(conversionInput)
-    .query(({ input, ctx }) => conversionWithPremium(input.period, ctx.config.TIME_ZONE)),
+    .query(({ input, ctx, signal }) => conversionWithPremium(input.period, ctx.config.TIME_ZONE, { signal })),
 
   stats: protectedProcedure.query(async () => {
     const stats = await leadStats();

@@ -55,7 +55,7 @@ const t = initTRPC
   });
 
 /** Maps domain, validation and database errors onto tRPC codes, once, for every procedure. */
-const errorMapping = t.middleware(async ({ ctx, next, path }) => {
+const errorMapping = t.middleware(async ({ ctx, next, path, signal }) => {
   const result = await next();
   if (result.ok) return result;
   const err = result.error;
@@ -67,7 +67,8 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
     result.error = new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause });
   } else if (isDatabaseUnavailable(cause)) {
     result.error = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable. Please try again shortly.', cause });
-  } else if (err.code === 'INTERNAL_SERVER_ERROR') {
+  } else if (err.code === 'INTERNAL_SERVER_ERROR' && !signal?.aborted) {
+    // (A call whose caller has gone and that stopped for it is no failure; its answer goes nowhere.)
     logger.error({ err: cause ?? err, path }, 'procedure failed');
     result.error = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong. Please try again later.', cause });
   }

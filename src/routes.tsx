@@ -1,29 +1,30 @@
 // The route table of both hosting modes (docs/product.md §2). Each page's handle names it for
 // visit tracking and gives its title and description for the document head.
-import { lazy } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from './pages/public/PublicLayout.tsx';
 import type { PageHandle } from './lib/meta.ts';
+import { lazyPage } from './lib/lazy-page.ts';
 import { notFoundPage, publicPageFor, publicPages } from './public-pages.tsx';
 
 // Admin screens load on demand, so the public pages ship no console code; AdminProviders brings
-// the query cache and tRPC client with the first of them.
-const AdminProviders = lazy(() => import('./pages/admin/AdminProviders.tsx'));
-const LoginPage = lazy(() => import('./pages/admin/auth/LoginPage.tsx'));
-const AdminHome = lazy(() => import('./pages/admin/auth/AdminHome.tsx'));
-const AdminLayout = lazy(() => import('./pages/admin/AdminLayout.tsx'));
-const DashboardPage = lazy(() => import('./pages/admin/dashboard/DashboardPage.tsx'));
-const AnalyticsPage = lazy(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
-const LeadsPage = lazy(() => import('./pages/admin/leads/LeadsPage.tsx'));
-const LeadRecordPage = lazy(() => import('./pages/admin/leads/LeadRecordPage.tsx'));
-const MyWorkPage = lazy(() => import('./pages/admin/my-work/MyWorkPage.tsx'));
-const CustomersPage = lazy(() => import('./pages/admin/customers/CustomersPage.tsx'));
-const StaffPage = lazy(() => import('./pages/admin/staff/StaffPage.tsx'));
-const AuditPage = lazy(() => import('./pages/admin/audit/AuditPage.tsx'));
-const OfficeSettingsPage = lazy(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
-const PrivacyPage = lazy(() => import('./pages/admin/privacy/PrivacyPage.tsx'));
-const CommissionsPage = lazy(() => import('./pages/admin/commissions/CommissionsPage.tsx'));
-const CompliancePage = lazy(() => import('./pages/admin/compliance/CompliancePage.tsx'));
+// the query cache and tRPC client with the first of them. The browser entry loads the first screen's
+// code before hydrating (src/lib/lazy-page.ts).
+const AdminProviders = lazyPage(() => import('./pages/admin/AdminProviders.tsx'));
+const LoginPage = lazyPage(() => import('./pages/admin/auth/LoginPage.tsx'));
+const AdminHome = lazyPage(() => import('./pages/admin/auth/AdminHome.tsx'));
+const AdminLayout = lazyPage(() => import('./pages/admin/AdminLayout.tsx'));
+const DashboardPage = lazyPage(() => import('./pages/admin/dashboard/DashboardPage.tsx'));
+const AnalyticsPage = lazyPage(() => import('./pages/admin/analytics/AnalyticsPage.tsx'));
+const LeadsPage = lazyPage(() => import('./pages/admin/leads/LeadsPage.tsx'));
+const LeadRecordPage = lazyPage(() => import('./pages/admin/leads/LeadRecordPage.tsx'));
+const MyWorkPage = lazyPage(() => import('./pages/admin/my-work/MyWorkPage.tsx'));
+const CustomersPage = lazyPage(() => import('./pages/admin/customers/CustomersPage.tsx'));
+const StaffPage = lazyPage(() => import('./pages/admin/staff/StaffPage.tsx'));
+const AuditPage = lazyPage(() => import('./pages/admin/audit/AuditPage.tsx'));
+const OfficeSettingsPage = lazyPage(() => import('./pages/admin/office/OfficeSettingsPage.tsx'));
+const PrivacyPage = lazyPage(() => import('./pages/admin/privacy/PrivacyPage.tsx'));
+const CommissionsPage = lazyPage(() => import('./pages/admin/commissions/CommissionsPage.tsx'));
+const CompliancePage = lazyPage(() => import('./pages/admin/compliance/CompliancePage.tsx'));
 
 const h = (handle: PageHandle) => handle;
 

@@ -6,8 +6,16 @@ import { calendarDaysOf, periodWindows } from '../../schemas/period-windows.ts';
 import { conversionTable } from '../leads';
 import { premiumWrittenBy } from '../policies';
 
-/** The conversion table of a period, premium written included, for today in the office's time zone. */
-export async function conversionWithPremium(period: AnalyticsPeriod, timeZone: string, now = new Date()): Promise<ConversionTable> {
+/**
+ * The conversion table of a period, premium written included, for today in the office's time zone. Once
+ * `signal` aborts (the caller has gone) the reading stops with its reason.
+ */
+export async function conversionWithPremium(
+  period: AnalyticsPeriod,
+  timeZone: string,
+  { now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {},
+): Promise<ConversionTable> {
   const written = await premiumWrittenBy(calendarDaysOf(periodWindows(period, now, timeZone).current, timeZone));
-  return conversionTable(period, timeZone, now, written);
+  signal?.throwIfAborted();
+  return conversionTable(period, timeZone, now, written, signal);
 }

@@ -6,7 +6,8 @@ import { NOT_CLAIMED, type AgentConversionRow, type ConversionRow, type Conversi
 import { periodWindows } from '../../schemas/period-windows.ts';
 import { listAgents } from '../staff';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
-import { LeadModel, type LeadRecord } from './schema.ts';
+import { LeadModel, type Lead, type LeadRecord } from './schema.ts';
+import type { FilterQuery } from 'mongoose';
 import { conversionRate, median } from './stats.ts';
 
 /** What the table needs of a lead. */
@@ -21,6 +22,25 @@ const FIELDS = {
 };
 type Row = Pick<LeadRecord, '_id' | 'status' | 'claimedBy' | 'createdAt' | 'contactedAt' | 'source' | 'firstTouch'>;
 const sourceOf = (l: Row) => leadSourceOf(l.firstTouch, l.source === 'admin' ? 'admin' : 'website');
+
+/** Leads read at a time: between batches the read stops if its caller has gone. */
+const BATCH = 250;
+
+/**
+ * The leads a filter keeps, a batch at a time. Once `signal` aborts (the console that asked left the
+ * dashboard or reloaded it) the read stops at the next batch with the signal's reason, so a table nobody
+ * will see does not keep the engine busy for seconds.
+ */
+async function readRows(filter: FilterQuery<Lead>, signal?: AbortSignal): Promise<Row[]> {
+  const rows: Row[] = [];
+  const cursor = LeadModel.find(filter).select(FIELDS).lean<Row>().cursor({ batchSize: BATCH });
+  try {
+    for await (const row of cursor) if (rows.push(row) % BATCH === 0) signal?.throwIfAborted();
+  } finally {
+    await cursor.close();
+  }
+  return rows;
+}
 
 /** A row being counted, with the ids of its closed leads for the premium they brought. */
 export interface CountedRow extends ConversionRow {
@@ -91,6 +111,7 @@ export async function conversionTable(
   timeZone: string,
   now = new Date(),
   premium?: PremiumWrittenRows,
+  signal?: AbortSignal,
 ): Promise<ConversionTable> {
   const { start, end } = periodWindows(period, now, timeZone).current;
   const [from, to] = [start.getTime(), end.getTime()];
@@ -101,10 +122,8 @@ export async function conversionTable(
   for (const agent of await listAgents()) byAgent.set(agent.name, { ...emptyRow(agent.name), waits: [] });
 
   const [arrived, closed] = await Promise.all([
-    LeadModel.find({ createdAt: { $gte: new Date(from), $lt: new Date(to) } })
-      .select(FIELDS)
-      .lean<Row[]>(),
-    premium ? LeadModel.find({ status: 'closed' }).select(FIELDS).lean<Row[]>() : [],
+    readRows({ createdAt: { $gte: new Date(from), $lt: new Date(to) } }, signal),
+    premium ? readRows({ status: 'closed' }, signal) : [],
   ]);
   const sourceOfLead = new Map(closed.map((l) => [String(l._id), sourceOf(l)]));
   for (const l of arrived) {

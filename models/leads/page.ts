@@ -89,39 +89,60 @@ export interface LeadPage {
   counts: Record<string, number>;
 }
 
-/** One page of a tab in the order asked, with the tab counts (of the search or the Overdue filter when there is one). */
+/**
+ * The agents with a tab of their own among every lead: those holding a lead that is not lost. Two counting
+ * groups the engine answers from its indexes (every lead and the lost ones, per holder): a search or the
+ * Overdue filter shows these tabs with its own counts, so it never needs every holder's count per status.
+ */
+async function agentsWithATab(): Promise<string[]> {
+  const perHolder = (match: LeadFilter) =>
+    LeadModel.aggregate<{ _id?: string | null; n: number }>([{ $match: match }, { $group: { _id: '$claimedBy', n: { $sum: 1 } } }]);
+  const [every, lost] = await Promise.all([perHolder({}), perHolder({ status: 'lost' })]);
+  const lostOf = new Map(lost.map((r) => [r._id ?? null, r.n]));
+  return every.flatMap((r) => (r._id && r.n > (lostOf.get(r._id) ?? 0) ? [r._id] : []));
+}
+
+/** The tab counts: of every lead, or of those a search or the Overdue filter keeps (every agent tab shown, 0 when none). */
+async function countsOf(filter: LeadFilter, search: string, now: number) {
+  if (Object.keys(filter).length === 0) {
+    const [rows, overdue] = await Promise.all([countByHolderAndStatus(), LeadModel.countDocuments(overdueFilter(now))]);
+    return { rows, counts: { ...tabCounts(rows), overdue } };
+  }
+  const [rows, agents] = await Promise.all([countByHolderAndStatus(filter, { few: Boolean(search) }), agentsWithATab()]);
+  const counts = tabCounts(rows);
+  for (const agent of agents) counts[`agent:${agent}`] ??= 0;
+  if (!search) counts.overdue = counts.all;
+  return { rows, counts };
+}
+
+/**
+ * One page of a tab in the order asked, with the tab counts (of the search or the Overdue filter when there
+ * is one). Ordered by date or name, the page asked for is read while the counts are taken; read again only
+ * when the counts show it is past the last page.
+ */
 export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   const now = Date.now();
   const search = input.search.trim();
   const filter = allOf(searchFilter(search), input.overdue ? overdueFilter(now) : null);
-  const filtered = Object.keys(filter).length > 0;
-  const [everyRow, rows, overdue] = await Promise.all([
-    countByHolderAndStatus(),
-    filtered ? countByHolderAndStatus(filter, { few: Boolean(search) }) : null,
-    search || input.overdue ? null : LeadModel.countDocuments(overdueFilter(now)),
-  ]);
-  // The tabs are those of every lead; with a filter each counts its matching leads.
-  let counts = tabCounts(everyRow);
-  if (rows) {
-    const matching = tabCounts(rows);
-    counts = Object.fromEntries(Object.keys(counts).map((k) => [k, matching[k] ?? 0]));
-  }
-  if (!search) counts.overdue = overdue ?? counts.all;
+  const inThisTab = allOf(tabFilter(input.tab, input.agent), filter);
+  const dir = input.order === 'asc' ? 1 : -1;
+  const sort: Sort = input.sort === 'name' ? { nameKey: dir, ...NEWEST_FIRST } : { createdAt: dir, _id: dir };
+  const asked =
+    input.sort === 'status' || input.sort === 'claimedBy' ? null : readPage(inThisTab, sort, input.page * LEAD_PAGE_SIZE, LEAD_PAGE_SIZE);
+  asked?.catch(() => {}); // awaited below unless the page asked for is gone; its failure then is no one's
+  const { rows, counts } = await countsOf(filter, search, now);
   const key = input.tab === 'agent' ? `agent:${input.agent ?? ''}` : input.tab;
   const total = counts[key] ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE));
   const page = Math.min(input.page, pages - 1);
   const skip = page * LEAD_PAGE_SIZE;
-  const inThisTab = allOf(tabFilter(input.tab, input.agent), filter);
   let leads: LeadView[];
   if (input.sort === 'status' || input.sort === 'claimedBy') {
-    const tabRows = (rows ?? everyRow).filter((r) => inTab(r, input.tab, input.agent));
+    const tabRows = rows.filter((r) => inTab(r, input.tab, input.agent));
     const groups = groupsFor(input.sort, input.order, tabRows).map((g) => ({ ...g, filter: allOf(inThisTab, g.filter) }));
     leads = await pageOfGroups(groups, skip, LEAD_PAGE_SIZE);
   } else {
-    const dir = input.order === 'asc' ? 1 : -1;
-    const sort: Sort = input.sort === 'name' ? { nameKey: dir, ...NEWEST_FIRST } : { createdAt: dir, _id: dir };
-    leads = await readPage(inThisTab, sort, skip, LEAD_PAGE_SIZE);
+    leads = asked && page === input.page ? await asked : await readPage(inThisTab, sort, skip, LEAD_PAGE_SIZE);
   }
   return { leads, total, page, pages, pageSize: LEAD_PAGE_SIZE, counts };
 }

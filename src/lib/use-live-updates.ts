@@ -14,15 +14,17 @@ const lastSeen = new WeakMap<QueryClient, number>();
 /**
  * Listens to the server's lead change counter and refetches when it moves. Each (re)connection
  * starts with the current value: a console that lost its connection, or loaded its data just before
- * the stream opened, refetches then and misses nothing. The link reconnects by itself.
+ * the stream opened, refetches then and misses nothing. The link reconnects by itself. A screen opens
+ * the stream once its first figures are in (`ready`): the refetch a fresh page's first value brings then
+ * never competes with them.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(ready = true): void {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { ready, token } = useStoredSession();
+  const session = useStoredSession();
   useSubscription(
     trpc.live.changes.subscriptionOptions(undefined, {
-      enabled: ready && Boolean(token),
+      enabled: ready && session.ready && Boolean(session.token),
       onData(count) {
         const previous = lastSeen.get(queryClient);
         lastSeen.set(queryClient, count);

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import mongoose from 'mongoose';
 import { countLeads, findLeadRecords } from '../../models/leads/index.ts';
+import { conversionWithPremium } from '../../models/flows/index.ts';
 import { writeAroundLeadModel } from '../../models/leads/testing.ts';
 import { leadSourceOf } from '../../schemas/first-touch.ts';
 import { NOT_CLAIMED } from '../../schemas/lead-conversion.ts';
@@ -172,5 +173,13 @@ describe('the conversion table', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: expect.stringMatching(/period/) });
     expect((await server.api('GET', '/api/admin/stats/conversion.csv?period=30d')).status).toBe(401);
+  });
+
+  it('stops reading, without a table, for a caller that has gone, and answers the same table otherwise', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(conversionWithPremium('30d', 'America/Denver', { signal: gone.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    const table = await conversionWithPremium('30d', 'America/Denver', { signal: new AbortController().signal });
+    expect(table.bySource.find((r) => r.label === 'bulletin')).toMatchObject({ leads: 3, closed: 1 });
   });
 });

@@ -102,6 +102,16 @@ describe('the lead list on the server', () => {
     expect((await leadsPage({ tab: 'all', search: 'zz3042' })).total).toBe(0);
   });
 
+  it("shows a search's counts on every agent's tab, 0 where none match, and answers its last page for one past the end", async () => {
+    const one = await leadsPage({ tab: 'all', search: 'person 042' });
+    expect(one.counts).toEqual({ all: 1, unclaimed: 1, closed: 0, lost: 0, 'agent:Ben Carter': 0, 'agent:Stef': 0 });
+    // "person 0" finds Person 001 to 099: two pages, newest first.
+    const past = await leadsPage({ tab: 'all', search: 'person 0', page: 9 });
+    expect([past.page, past.pages, past.total]).toEqual([1, 2, 99]);
+    expect(past.leads.map((l) => l.name)).toEqual(Array.from({ length: 49 }, (_, i) => `Person ${String(49 - i).padStart(3, '0')}`));
+    expect((await leadsPage({ tab: 'all', search: 'person 0', sort: 'name', order: 'asc', page: 9 })).leads[0]?.name).toBe('Person 051');
+  });
+
   it('counts every kind of change in the dashboard stats', async () => {
     const stats = (await server.api('GET', '/api/admin/stats', { token: office.admin })).body;
     expect(stats).toMatchObject({

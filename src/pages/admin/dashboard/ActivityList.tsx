@@ -32,10 +32,11 @@ const ICONS: Record<string, { path: string; tone: string }> = {
 };
 const DEFAULT_ICON = { path: 'M12 8v5M12 16h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z', tone: 'bg-slate-100 text-slate-600' };
 
-export function ActivityList({ onError }: { onError(message: string): void }) {
+/** `ask` false holds the request back: the dashboard asks once its cards have their figures. */
+export function ActivityList({ onError, ask = true }: { onError(message: string): void; ask?: boolean }) {
   const trpc = useTRPC();
   // docs/product.md §7: a failed load yields an empty list.
-  const activity = useQuery(trpc.activity.list.queryOptions());
+  const activity = useQuery(trpc.activity.list.queryOptions(undefined, { enabled: ask }));
   const entries: ActivityEntry[] = activity.data ?? [];
   const adminHost = useAdminHost();
   const [now, setNow] = useState<Date | null>(null);

@@ -10,10 +10,11 @@ const PERIODS = [
   { days: 30, label: 'Last 30 days' },
 ];
 
-export function AgentLoad() {
+/** `ask` false holds the request back: the dashboard asks once its cards have their figures. */
+export function AgentLoad({ ask = true }: { ask?: boolean }) {
   const trpc = useTRPC();
   const [days, setDays] = useState(7);
-  const load = useQuery(trpc.assignment.load.queryOptions({ days }));
+  const load = useQuery(trpc.assignment.load.queryOptions({ days }, { enabled: ask }));
   return (
     <section aria-label="Fairness and load" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">

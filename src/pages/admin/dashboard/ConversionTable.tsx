@@ -49,7 +49,8 @@ export function ConversionTable({ onError, ask = true }: { onError(message: stri
   const [period, setPeriod] = useState<AnalyticsPeriod>('30d');
   const [busy, setBusy] = useState(false);
   // In a request of its own: it reads every lead of the period, and the cards above must not wait for it.
-  const table = useQuery(trpc.leads.conversion.queryOptions({ period }, { ...alone, enabled: ask }));
+  // Leaving the dashboard (or another period chosen) cancels it, and the server stops reading.
+  const table = useQuery(trpc.leads.conversion.queryOptions({ period }, { trpc: { ...alone.trpc, abortOnUnmount: true }, enabled: ask }));
   const selectId = useId();
 
   async function downloadCsv() {

@@ -47,11 +47,13 @@ function Card({ title, subtitle, children }: { title: string; subtitle?: string;
 }
 
 export default function DashboardPage() {
-  useLiveUpdates();
   const trpc = useTRPC();
   const adminHost = useAdminHost();
-  // Each card's figures come in a request of their own: the first card never waits for the slowest table.
+  // The cards' figures come first, in a request of their own, and the rest of the page is asked for once
+  // they are in (or failed): the engine reads nothing else meanwhile, so the first card never waits for a table.
   const stats = useQuery(trpc.leads.stats.queryOptions(undefined, alone));
+  const figuresIn = !stats.isPending;
+  useLiveUpdates(figuresIn);
   const [notice, setNotice] = useState<Notice | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
   const showError = useCallback((message: string) => setNotice({ tone: 'error', message }), []);
@@ -69,8 +71,8 @@ export default function DashboardPage() {
       </div>
 
       <Notification notice={notice} onDismiss={dismiss} />
-      <NewestUnclaimed adminHost={adminHost} />
-      <AgentLoad />
+      <NewestUnclaimed adminHost={adminHost} ask={figuresIn} />
+      <AgentLoad ask={figuresIn} />
 
       {stats.data ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -113,9 +115,9 @@ export default function DashboardPage() {
         </div>
       )}
 
-      <ConversionTable onError={showError} ask={!stats.isPending} />
+      <ConversionTable onError={showError} ask={figuresIn} />
 
-      <ActivityList onError={showError} />
+      <ActivityList onError={showError} ask={figuresIn} />
     </div>
   );
 }

@@ -10,10 +10,11 @@ import { DoNotContactBadge, NoCallWarning } from '../../../components/DoNotConta
 import { leadListHref, leadRecordHref } from '../../../lib/lead-links.ts';
 import { fullTime, relativeTo } from '../../../lib/when.ts';
 
-export function NewestUnclaimed({ adminHost }: { adminHost: boolean }) {
+/** `ask` false holds the request back: the dashboard asks once its cards have their figures. */
+export function NewestUnclaimed({ adminHost, ask = true }: { adminHost: boolean; ask?: boolean }) {
   const trpc = useTRPC();
   // The Unclaimed tab's first page, newest first (the list's default order): its first lead is the newest.
-  const page = useQuery(trpc.leads.page.queryOptions({ tab: 'unclaimed', page: 0 }, { refetchInterval: 30_000 }));
+  const page = useQuery(trpc.leads.page.queryOptions({ tab: 'unclaimed', page: 0 }, { refetchInterval: 30_000, enabled: ask }));
   const newest = page.data?.leads[0];
   if (!newest) return null;
   return (

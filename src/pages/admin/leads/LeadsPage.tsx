@@ -12,7 +12,7 @@ import { useMinuteClock } from '../../../lib/use-minute-clock.ts';
 import { Pager, Toast, primaryButton, type ToastMessage } from '../../../components/ui.tsx';
 import type { LeadView } from '../../../../schemas/lead.ts';
 import { EMPTY_TEXT, tabKey, type LeadTab } from './lead-filters.ts';
-import { nextSort } from './lead-view.ts';
+import { nextSort, pageInputOf } from './lead-view.ts';
 import { withKeptRows, type KeptRow } from './kept-rows.ts';
 import { LeadTable } from './LeadTable.tsx';
 import { LeadCards } from './LeadCards.tsx';
@@ -25,7 +25,6 @@ import { useLeadListView } from './use-lead-list-view.ts';
 import type { RowActions } from './lead-shortcuts.ts';
 
 export default function LeadsPage() {
-  useLiveUpdates();
   const trpc = useTRPC();
   const client = useTRPCClient();
   const navigate = useNavigate();
@@ -44,21 +43,14 @@ export default function LeadsPage() {
   const { tab } = view;
   const list = useQuery(
     trpc.leads.page.queryOptions(
-      {
-        tab: tab.kind,
-        agent: tab.kind === 'agent' ? tab.name : undefined,
-        search: view.q,
-        page: view.page,
-        sort: view.sort,
-        order: view.order,
-        overdue: view.overdue,
-      },
+      pageInputOf(view),
       // While typing, the previous search's rows stay until the next answer (no empty state flashing by),
       // and an older search still on its way is cancelled, so answers never land out of order. A ?lead= link
       // is located first: the list opens on the lead's own page (no page 1 racing it).
       { refetchInterval: 30_000, placeholderData: keepPreviousData, enabled: !linkedLead, trpc: { abortOnUnmount: true } },
     ),
   );
+  useLiveUpdates(!list.isPending);
 
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const dismissToast = useCallback(() => setToast(null), []);
@@ -68,8 +60,8 @@ export default function LeadsPage() {
   const [kept, setKept] = useState<Map<string, KeptRow>>(() => new Map());
   const [pointed, setPointed] = useState<string | null>(null);
   useEffect(() => {
-    setKept(new Map());
-    setSelected(new Set());
+    setKept((k) => (k.size ? new Map() : k));
+    setSelected((s) => (s.size ? new Set() : s));
   }, [viewKey]);
 
   const leads = useMemo(() => withKeptRows(list.data?.leads ?? [], kept), [list.data, kept]);

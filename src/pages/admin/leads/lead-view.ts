@@ -1,6 +1,6 @@
 // The lead list's view (tab, search, page, sort, overdue filter) read from and written to the URL, so a
 // reload, the back button and a link from another screen all show the same list. Pure, so it is unit-tested.
-import { LEAD_SORTS, type LeadSort } from '../../../../schemas/lead.ts';
+import { LEAD_SORTS, type LeadPageInput, type LeadSort } from '../../../../schemas/lead.ts';
 import { leadListHref } from '../../../lib/lead-links.ts';
 import type { LeadTab } from './lead-filters.ts';
 
@@ -51,6 +51,17 @@ export function leadViewParams(view: LeadListState): URLSearchParams {
   });
   return new URLSearchParams(href.split('?')[1] ?? '');
 }
+
+/** What the server is asked for to show a view. */
+export const pageInputOf = (view: LeadListState): LeadPageInput => ({
+  tab: view.tab.kind,
+  agent: view.tab.kind === 'agent' ? view.tab.name : undefined,
+  search: view.q,
+  page: view.page,
+  sort: view.sort,
+  order: view.order,
+  overdue: view.overdue,
+});
 
 /** The order a column starts in: newest first for Received, A to Z for the others. */
 export const firstOrder = (sort: LeadSort): 'asc' | 'desc' => (sort === 'received' ? 'desc' : 'asc');
