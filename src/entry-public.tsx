@@ -1,8 +1,9 @@
-// The browser entry of the public pages: React hydrates only their islands (src/components/Island.tsx),
-// the header with its mobile menu and the lead form, each a root of its own, remembers the session's
-// first touch and reports the visit.
+// The browser entry of the public pages, loaded once the page is painted (ISLANDS_LOADER in
+// web/html-template.ts): React hydrates only their islands (src/components/Island.tsx), the header with
+// its mobile menu and the lead form, each a root of its own, remembers the session's first touch and
+// reports the visit.
 // No router and no data library: links between public pages are plain links to cached HTML.
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Header } from './pages/public/Header.tsx';
 import { LeadForm } from './pages/public/LeadForm.tsx';
@@ -40,17 +41,21 @@ const onRecoverableError = (error: unknown) => {
 // The session's first page view is its first touch, sent with a lead form (src/lib/first-touch.ts).
 rememberFirstTouch();
 const config = readClientConfig();
-for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  const island = islands[root.dataset.island as IslandName];
-  if (!island) continue;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <ClientConfigContext.Provider value={config}>{island(propsOf(root))}</ClientConfigContext.Provider>
-    </StrictMode>,
-    { onRecoverableError },
-  );
-}
+// In a transition React hydrates in slices of a few milliseconds, yielding between them, so the page
+// answers taps while it hydrates rather than after one long task.
+startTransition(() => {
+  for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const island = islands[root.dataset.island as IslandName];
+    if (!island) continue;
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <ClientConfigContext.Provider value={config}>{island(propsOf(root))}</ClientConfigContext.Provider>
+      </StrictMode>,
+      { onRecoverableError },
+    );
+  }
+});
 
 const page = document.querySelector<HTMLElement>('main[data-page]')?.dataset.page;
 if (page) trackVisit(page, config.apiBase);
