@@ -97,7 +97,7 @@ export async function leadPage(input: LeadPageInput): Promise<LeadPage> {
   const filtered = Object.keys(filter).length > 0;
   const [everyRow, rows, overdue] = await Promise.all([
     countByHolderAndStatus(),
-    filtered ? countByHolderAndStatus(filter, { few: Boolean(search) }) : null,
+    filtered ? countByHolderAndStatus(filter) : null,
     search || input.overdue ? null : LeadModel.countDocuments(overdueFilter(now)),
   ]);
   // The tabs are those of every lead; with a filter each counts its matching leads.

@@ -1,13 +1,13 @@
 // The embedded engine's SQL pushdown changes no answer: the same random queries (find with sorts,
 // skips and limits, find in stored order, findOneAndUpdate, countDocuments, $count, $match+$group,
-// updateMany, and sorted pages and groups of the lead list's shapes) over the same random documents
+// updateMany, and sorted pages and groups, by one field or a pair or triple, of the lead list's shapes) over the same random documents
 // give the same answer from the engine as built and from the same engine with every filter kept out
 // of SQL (--test-disable-pushdown).
 // ENGINE_DIFF_CASES sets the number of cases, ENGINE_DIFF_SEED the seed.
 // See docs/decisions/007-engine-pushdown.md.
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { document, filter, random, sort, type Rand } from './pushdown-cases.ts';
+import { document, filter, groupId, random, sort, type Rand } from './pushdown-cases.ts';
 import { cleanDocument, cleanFields, cleanFilter, mixedSortFields, pageSort } from './pushdown-page-cases.ts';
 import { startRawEngine, type RawEngine } from './raw-engine.ts';
 
@@ -95,13 +95,13 @@ function pageQuery(r: Rand): Query {
   const f = coll === 'docs' ? filter(r) : cleanFilter(r, () => filter(r));
   const desc = `${coll} ${EJSON.stringify(f, { relaxed: false })}`;
   if (r.chance(0.25)) {
-    const by = coll === 'docs' ? r.pick(mixedSortFields) : r.pick(cleanFields);
-    const group = r.chance(0.5) ? { _id: `$${by}`, n: { $sum: 1 } } : { _id: `$${by}`, n: { $sum: 1 }, k: { $sum: '$k' } };
+    const id = groupId(r, coll === 'docs' ? mixedSortFields : cleanFields);
+    const group = r.chance(0.5) ? { _id: id, n: { $sum: 1 } } : { _id: id, n: { $sum: 1 }, k: { $sum: '$k' } };
     return {
       kind: 'group',
       coll,
       filter: f,
-      desc: `${desc} by ${by}`,
+      desc: `${desc} by ${JSON.stringify(id)}`,
       run: async (c) =>
         (await c.aggregate([{ $match: f }, { $group: group }]).toArray()).map((g) => EJSON.stringify(g, { relaxed: false })).sort(),
     };

@@ -220,6 +220,12 @@ func iterValues(arr *types.Array) ([]any, error) {
 // union is the SQL of one SELECT per arm, sel followed by each arm's condition, joined by UNION
 // ALL; unless the arms are disjoint, each leaves out the rows of the arms before it.
 func (a arms) union(sel string) (string, []any) {
+	return a.unionAnd(sel, "", nil)
+}
+
+// unionAnd is union with `AND extra` (taking extraArgs) added to each arm's condition, so that
+// each arm searches its index on extra as well.
+func (a arms) unionAnd(sel, extra string, extraArgs []any) (string, []any) {
 	parts := make([]string, len(a.list))
 
 	var args []any
@@ -233,6 +239,11 @@ func (a arms) union(sel string) (string, []any) {
 				cond += " AND NOT ifnull((" + before.cond + "), 0)"
 				args = append(args, before.args...)
 			}
+		}
+
+		if extra != "" {
+			cond += " AND " + extra
+			args = append(args, extraArgs...)
 		}
 
 		parts[i] = sel + cond
