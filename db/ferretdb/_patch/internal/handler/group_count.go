@@ -168,12 +168,7 @@ func groupAnswer(ctx context.Context) types.DocumentsIterator {
 
 			switch c := must.NotFail(acc.Get(acc.Command())).(type) {
 			case int32:
-				total := int64(c) * g.n
-				if total >= math.MinInt32 && total <= math.MaxInt32 {
-					doc.Set(k, int32(total))
-				} else {
-					doc.Set(k, total)
-				}
+				doc.Set(k, sumOf(c, g.n))
 			default:
 				doc.Set(k, int32(g.n))
 			}
@@ -183,4 +178,15 @@ func groupAnswer(ctx context.Context) types.DocumentsIterator {
 	}
 
 	return iterator.Values(iterator.ForSlice(res))
+}
+
+// sumOf is `$sum: c` over n documents as the stage's accumulator gives it: an int32 when it fits,
+// else an int64.
+func sumOf(c int32, n int64) any {
+	total := int64(c) * n
+	if total >= math.MinInt32 && total <= math.MaxInt32 {
+		return int32(total)
+	}
+
+	return total
 }

@@ -39,6 +39,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 	var docs []*types.Document
 	var n int64
 	var sample *types.Document
+	var whole bool
 
 	err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
 		// The exact rows are counted from the index alone: it holds each field's value and its
@@ -79,6 +80,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		if clean, err := noArrays(ctx, tx, meta.TableName, filterFields(ec.Filter, 0)); err != nil {
 			return err
 		} else if clean {
+			whole = true
 			return nil
 		}
 
@@ -117,7 +119,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		return nil, true, err
 	}
 
-	ec.N, ec.Sample = n, sample
+	ec.N, ec.Sample, ec.Whole = n, sample, whole
 
 	return &backends.QueryResult{Iter: iterator.Values(iterator.ForSlice(docs))}, true, nil
 }
