@@ -48,7 +48,12 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 
 		// Split into arms (filterArms), each is a range of an index.
 		q, countArgs := fmt.Sprintf(`SELECT count(*), min(rowid) FROM %q WHERE %s`, meta.TableName, exact), exactArgs
-		if a := filterArms(ec.Filter); len(a.list) > 0 {
+		nulls, err := readNullKinds(ctx, tx, meta.TableName, filterFields(ec.Filter, 0))
+		if err != nil {
+			return err
+		}
+
+		if a := filterArms(ec.Filter, nulls); len(a.list) > 0 {
 			// The names hold a space, so no field's `->>"name"` in a condition can mean them.
 			q, countArgs = a.union(fmt.Sprintf(`SELECT count(*) AS "arm n", min(rowid) AS "arm m" FROM %q WHERE `, meta.TableName))
 			q = `SELECT ifnull(sum("arm n"), 0), min("arm m") FROM (` + q + `)`

@@ -138,7 +138,12 @@ func planGroup(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, gc *
 	// Split into arms (filterArms) the rows are read as for a count, each arm a range of an index
 	// (one that holds the grouped fields reads no row), where the whole condition's OR would have
 	// SQLite read each matching row.
-	if a := filterArms(gc.Filter); len(a.list) > 0 {
+	nulls, err := readNullKinds(ctx, tx, meta.TableName, filterFields(gc.Filter, 0))
+	if err != nil {
+		return "", nil, err
+	}
+
+	if a := filterArms(gc.Filter, nulls); len(a.list) > 0 {
 		cols, names := make([]string, len(groupBy)), make([]string, len(groupBy))
 		for i, g := range groupBy {
 			// The names hold a space, so no field's `->>"name"` in a condition can mean them.
