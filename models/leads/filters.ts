@@ -45,9 +45,24 @@ export function searchFilter(search: string): LeadFilter | null {
   return { $or: [{ name: text }, { email: text }, ...(digits ? [{ phoneDigits: { $regex: escapeRegex(digits) } }] : [])] };
 }
 
+/** The strings a condition on a string field allows (`'x'` or `{$in: ['x', ...]}`), or null for any other condition. */
+function allowedStrings(condition: unknown): string[] | null {
+  if (typeof condition === 'string') return [condition];
+  const list = (condition as { $in?: unknown } | null)?.$in;
+  if (Object.keys(condition ?? {}).length !== 1 || !Array.isArray(list) || !list.every((v) => typeof v === 'string')) return null;
+  return list as string[];
+}
+
+/** Two such conditions on one string field as one: the values both allow. Null when either is another condition. */
+function inBoth(a: unknown, b: unknown): { $in: string[] } | null {
+  const [x, y] = [allowedStrings(a), allowedStrings(b)];
+  return x && y ? { $in: x.filter((v) => y.includes(v)) } : null;
+}
+
 /**
  * Filters combined, none left out: one document when no field is asked twice for different things
- * (the Unclaimed tab and the Overdue filter both ask for the unfinished statuses), else `$and`. One
+ * (the Unclaimed tab and the Overdue filter both ask for the unfinished statuses; an agent's tab and the
+ * Overdue filter ask for two lists of statuses, which become the statuses in both), else `$and`. One
  * document lets the embedded engine read each of its alternatives as one range of an index.
  */
 export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
@@ -56,8 +71,12 @@ export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
   const merged: Record<string, unknown> = {};
   for (const part of parts) {
     for (const [key, value] of Object.entries(part)) {
-      if (key in merged && !isDeepStrictEqual(merged[key], value)) return { $and: parts };
-      merged[key] = value;
+      if (!(key in merged) || isDeepStrictEqual(merged[key], value)) merged[key] = value;
+      else {
+        const both = inBoth(merged[key], value);
+        if (!both) return { $and: parts };
+        merged[key] = both;
+      }
     }
   }
   return merged as LeadFilter;
