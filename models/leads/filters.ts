@@ -45,9 +45,24 @@ export function searchFilter(search: string): LeadFilter | null {
   return { $or: [{ name: text }, { email: text }, ...(digits ? [{ phoneDigits: { $regex: escapeRegex(digits) } }] : [])] };
 }
 
+/** The strings a condition on a string field allows (`'x'` or `{$in: ['x', ...]}`), or null for any other condition. */
+function allowedStrings(condition: unknown): string[] | null {
+  if (typeof condition === 'string') return [condition];
+  const list = (condition as { $in?: unknown } | null)?.$in;
+  if (Object.keys(condition ?? {}).length !== 1 || !Array.isArray(list) || !list.every((v) => typeof v === 'string')) return null;
+  return list as string[];
+}
+
+/** Two such conditions on one string field as one: the values both allow. Null when either is another condition. */
+function inBoth(a: unknown, b: unknown): { $in: string[] } | null {
+  const [x, y] = [allowedStrings(a), allowedStrings(b)];
+  return x && y ? { $in: x.filter((v) => y.includes(v)) } : null;
+}
+
 /**
  * Filters combined, none left out: one document when no field is asked twice for different things
- * (the Unclaimed tab and the Overdue filter both ask for the unfinished statuses), else `$and`. One
+ * (the Unclaimed tab and the Overdue filter both ask for the unfinished statuses; an agent's tab and the
+ * Overdue filter ask for two lists of statuses, which become the statuses in both), else `$and`. One
  * document lets the embedded engine read each of its alternatives as one range of an index.
  */
 export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
@@ -56,8 +71,12 @@ export const allOf = (...filters: (LeadFilter | null)[]): LeadFilter => {
   const merged: Record<string, unknown> = {};
   for (const part of parts) {
     for (const [key, value] of Object.entries(part)) {
-      if (key in merged && !isDeepStrictEqual(merged[key], value)) return { $and: parts };
-      merged[key] = value;
+      if (!(key in merged) || isDeepStrictEqual(merged[key], value)) merged[key] = value;
+      else {
+        const both = inBoth(merged[key], value);
+        if (!both) return { $and: parts };
+        merged[key] = both;
+      }
     }
   }
   return merged as LeadFilter;
@@ -70,36 +89,24 @@ export interface HolderStatusCount {
   n: number;
 }
 
-/** Leads per value of one top-level field among those a filter keeps (null for null or missing). */
-async function countBy(field: 'status' | 'claimedBy', filter: LeadFilter): Promise<{ key: string | null; n: number }[]> {
-  const rows = await LeadModel.aggregate<{ _id?: string | null; n: number }>([
-    { $match: filter },
-    { $group: { _id: `$${field}`, n: { $sum: 1 } } },
-  ]);
-  return rows.map((r) => ({ key: r._id ?? null, n: r.n }));
-}
-
 /**
- * The leads a filter keeps per holder and status. By default one `$group` by status, then per status
- * found one `$group` by holder: each groups one field under an exact filter, which the embedded engine
- * counts in SQL from its indexes, where a `$group` on the pair decodes every lead it counts
- * (docs/decisions/007-engine-pushdown.md, "Counting groups"). A filter that keeps few leads but that SQL
- * cannot answer exactly (a search: the engine narrows it in SQL, then decodes what is left) is grouped
- * on the pair at once, so it is read once rather than once a status.
+ * The leads a filter keeps per holder and status: one `$group` on the pair, which the embedded engine
+ * counts in SQL from an index holding both fields (docs/decisions/007-engine-pushdown.md, "Counting
+ * groups"). A missing holder is left out of the pair's key and a null one kept; both count as unclaimed.
  */
-export async function countByHolderAndStatus(filter: LeadFilter = {}, { few = false } = {}): Promise<HolderStatusCount[]> {
-  if (few) {
-    const rows = await LeadModel.aggregate<{ _id: { c?: string | null; s: string }; n: number }>([
-      { $match: filter },
-      { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
-    ]);
-    return rows.map((r) => ({ claimedBy: r._id.c ?? null, status: r._id.s, n: r.n }));
+export async function countByHolderAndStatus(filter: LeadFilter = {}): Promise<HolderStatusCount[]> {
+  const rows = await LeadModel.aggregate<{ _id: { c?: string | null; s: string }; n: number }>([
+    { $match: filter },
+    { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
+  ]);
+  const counts = new Map<string, HolderStatusCount>();
+  for (const { _id, n } of rows) {
+    const claimedBy = _id.c ?? null;
+    const key = JSON.stringify([claimedBy, _id.s]);
+    const row = counts.get(key) ?? counts.set(key, { claimedBy, status: _id.s, n: 0 }).get(key)!;
+    row.n += n;
   }
-  const statuses = await countBy('status', filter);
-  const perStatus = await Promise.all(
-    statuses.map(async ({ key: status }) => ({ status, holders: await countBy('claimedBy', allOf(filter, { status })) })),
-  );
-  return perStatus.flatMap(({ status, holders }) => holders.map(({ key, n }) => ({ claimedBy: key, status: status as string, n })));
+  return [...counts.values()];
 }
 
 /** The tab counts of such rows: all, unclaimed, closed, lost and `agent:<name>` for each agent holding a lead in their tab. */

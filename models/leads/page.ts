@@ -108,7 +108,7 @@ async function countsOf(filter: LeadFilter, search: string, now: number) {
     const [rows, overdue] = await Promise.all([countByHolderAndStatus(), LeadModel.countDocuments(overdueFilter(now))]);
     return { rows, counts: { ...tabCounts(rows), overdue } };
   }
-  const [rows, agents] = await Promise.all([countByHolderAndStatus(filter, { few: Boolean(search) }), agentsWithATab()]);
+  const [rows, agents] = await Promise.all([countByHolderAndStatus(filter), agentsWithATab()]);
   const counts = tabCounts(rows);
   for (const agent of agents) counts[`agent:${agent}`] ??= 0;
   if (!search) counts.overdue = counts.all;

@@ -89,13 +89,14 @@ leadSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function () {
 // arrival order, the name column, My work, the duplicates of a lead, the claim medians.
 leadSchema.index({ createdAt: -1 });
 leadSchema.index({ status: 1, createdAt: -1 });
-// The tab counts: each status's leads grouped by holder, a range of this index (filters.ts
+// The tab counts: the leads grouped by status and holder, read from this index alone (filters.ts
 // countByHolderAndStatus). Not `{status, claimedBy}` alone: upgrade.ts drops that name, the old recount's.
 leadSchema.index({ status: 1, claimedBy: 1, createdAt: -1 });
 leadSchema.index({ claimedBy: 1, status: 1, createdAt: -1 });
 leadSchema.index({ claimedBy: 1, status: 1, followUpAt: 1 });
 leadSchema.index({ claimedBy: 1, claimedAt: -1 });
-leadSchema.index({ contactedAt: 1, status: 1, createdAt: -1 });
+// The Overdue filter's pages and counts, and its tab counts (the holder from the index, not the lead).
+leadSchema.index({ contactedAt: 1, status: 1, createdAt: -1, claimedBy: 1 });
 // The Overdue count: SQLite (no statistics) picks the status-and-date range, which with contactedAt in the
 // index it counts from the index alone rather than reading each lead.
 leadSchema.index({ status: 1, createdAt: -1, contactedAt: 1 });

@@ -8,8 +8,11 @@ import { LeadModel } from './schema.ts';
 
 /** Collections of the old read model: list entries, counters (with lead numbers and claim waits), held follow-ups. */
 export const OLD_LEAD_COPIES = ['lead_entries', 'lead_counters', 'lead_follow_ups'];
-/** The index the old counters' recount used, served now by the tab indexes. */
-const OLD_INDEXES = ['status_1_claimedBy_1'];
+/**
+ * Indexes no longer declared: the old counters' recount's, served now by the tab indexes, and the
+ * Overdue filter's before it held the holder.
+ */
+const OLD_INDEXES = ['status_1_claimedBy_1', 'contactedAt_1_status_1_createdAt_-1'];
 const BATCH = 1000;
 
 const isMissing = (err: unknown) => ['NamespaceNotFound', 'IndexNotFound'].includes((err as { codeName?: string }).codeName ?? '');

@@ -204,3 +204,12 @@ export function sort(r: Rand): Record<string, 1 | -1> {
   s._id = r.pick([1, -1] as const);
   return s;
 }
+
+/**
+ * A `$group` key: a field (`"$f"`), or a document of one to three fields (pairs and triples, where a
+ * missing field is left out of the key and a null one kept; one field alone counts missing as null).
+ */
+export function groupId(r: Rand, of: readonly string[]): string | Record<string, string> {
+  if (r.chance(0.4)) return `$${r.pick(of)}`;
+  return Object.fromEntries(Array.from({ length: 1 + r.int(3) }, (_, i) => [r.pick(['c', 's', 'x']) + i, `$${r.pick(of)}`]));
+}

@@ -116,6 +116,67 @@ describe('counts SQL answers itself', () => {
   });
 });
 
+describe('the query plan of counting groups', () => {
+  const { Int32, Long } = mongoose.mongo;
+  const byHolderAndStatus = (filter: Record<string, unknown>) => [
+    { $match: filter },
+    { $group: { _id: { c: '$claimedBy', s: '$status' }, n: { $sum: 1 } } },
+  ];
+
+  /** SQLite's plan for an aggregation (FerretDB's explain carries the grouping query's). */
+  async function groupPlan(pipeline: Record<string, unknown>[], coll = 'leads'): Promise<string[]> {
+    const res = await engine.db.command({ explain: { aggregate: coll, pipeline, cursor: {} } });
+    return (res.queryPlanner as { Plan: string[] }).Plan;
+  }
+
+  it.each([
+    ['every lead', {}],
+    ['a status', { status: 'won' }],
+    ['statuses', { status: { $in: ['won', 'lost'] } }],
+    ['unclaimed', { claimedBy: null, status: { $in: ['unclaimed', 'claimed'] } }],
+  ])('a group by holder and status of %s reads the index holding both, not the leads', async (_, filter) => {
+    const lines = await groupPlan(byHolderAndStatus(filter));
+    expect(
+      lines.some((l) => /(SCAN|SEARCH) \S+ USING (COVERING )?INDEX \S+_status_1_claimedBy_1( |$)/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    // A table scan reads every lead; the arms' rows are read from a subquery instead.
+    expect(
+      lines.some((l) => /SCAN [^\s(]+$/.test(l)),
+      lines.join('\n'),
+    ).toBe(false);
+  });
+
+  it('keeps a missing holder apart from a null one and merges an int with a long of the same value', async () => {
+    const c = engine.db.collection('holders');
+    await c.insertMany([
+      { status: 'won', claimedBy: null },
+      { status: 'won' },
+      { status: 'won', claimedBy: 'ann' },
+      { status: 'lost', claimedBy: new Int32(1) },
+      { status: 'won', claimedBy: 'ann' },
+      { status: 'lost', claimedBy: Long.fromNumber(1) },
+      { status: 'lost' },
+    ]);
+    await c.createIndex({ status: 1, claimedBy: 1 });
+    const lines = await groupPlan(byHolderAndStatus({}), 'holders');
+    expect(
+      lines.some((l) => /SCAN \S+ USING (COVERING )?INDEX \S+_status_1_claimedBy_1( |$)/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    const groups = await c.aggregate(byHolderAndStatus({}), { promoteLongs: false }).toArray();
+    expect(groups).toEqual([
+      { _id: { c: null, s: 'won' }, n: 1 },
+      { _id: { s: 'won' }, n: 1 },
+      { _id: { c: 'ann', s: 'won' }, n: 2 },
+      { _id: { c: 1, s: 'lost' }, n: 2 },
+      { _id: { s: 'lost' }, n: 1 },
+    ]);
+    // the first one's type shows: an int, not the long
+    expect(groups[3]!._id.c).toBeTypeOf('number');
+  });
+});
+
 describe('the query plan of sorted pages', () => {
   let list: mongoose.mongo.Collection;
   const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000);

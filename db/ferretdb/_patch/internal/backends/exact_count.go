@@ -15,11 +15,15 @@ import (
 // that does not fill it leaves N at 0 and returns every row as usual.
 //
 // Filter is the whole filter of the $match: the handler removes dotted paths from the one Query
-// gets, and a count is exact only for the whole filter.
+// gets, and a count is exact only for the whole filter. Stage is the counting stage. A backend
+// that knows no other row may match sets Whole and returns no rows: the handler then answers
+// from N without feeding the stages N documents.
 type ExactCount struct {
 	Filter *types.Document
+	Stage  *types.Document
 	N      int64
 	Sample *types.Document
+	Whole  bool
 }
 
 type exactCountKey struct{}

@@ -8,17 +8,21 @@ import (
 	"github.com/FerretDB/FerretDB/internal/types"
 )
 
-// GroupCount lets a handler whose pipeline is a $match and a $group by one top-level field that
-// only counts (each accumulator adds a constant per document) ask Query to group the rows itself.
+// GroupCount lets a handler whose pipeline is a $match and a $group by top-level fields that only
+// counts (each accumulator adds a constant per document) ask Query to group the rows itself: by one
+// field (`_id: "$f"`) or by a document of two or more (`_id: {a: "$f", b: "$g"}`).
 // A backend that does sets Answered and Groups: each group's first document (in stored order) and
 // its number of documents, groups in the order of their first documents, and returns no rows; the
 // handler then computes the $group's output from them. A backend that ignores it returns every row
 // as usual.
 //
-// Filter is the whole filter of the $match (see ExactCount); Field is the grouped field.
+// Filter is the whole filter of the $match (see ExactCount); Fields are the grouped fields, in
+// the order of Names, the document _id's field names (nil for `_id: "$f"`). In a document _id a
+// missing field is left out of the key and a null one kept, so the two are different groups.
 type GroupCount struct {
 	Filter *types.Document
-	Field  string
+	Fields []string
+	Names  []string
 	Group  *types.Document // the $group stage's argument
 
 	Answered bool

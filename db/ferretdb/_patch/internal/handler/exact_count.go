@@ -8,6 +8,7 @@ import (
 
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/types"
+	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/must"
 )
 
@@ -25,7 +26,7 @@ func exactCountContext(ctx context.Context, stages []any) context.Context {
 		return ctx
 	}
 
-	return backends.WithExactCount(ctx, &backends.ExactCount{Filter: match})
+	return backends.WithExactCount(ctx, &backends.ExactCount{Filter: match, Stage: stages[1].(*types.Document)})
 }
 
 // stageArg is the argument of a stage with the given name, or nil.
@@ -63,6 +64,42 @@ func constantCountGroup(arg any) bool {
 	_, ok = must.NotFail(sum.Get("$sum")).(int32)
 
 	return ok
+}
+
+// countedAnswer is the pipeline's output when the backend answered it: a count it made whole
+// (wholeCount) or a $group it grouped (groupAnswer); else nil, and the stages run.
+func countedAnswer(ctx context.Context) types.DocumentsIterator {
+	if res := wholeCount(ctx); res != nil {
+		return res
+	}
+
+	return groupAnswer(ctx)
+}
+
+// wholeCount is what the count stage gives for N matching documents when the backend counted
+// every document that may match (backends.ExactCount's Whole), or nil: `{<field>: N}` for
+// $count, `{_id: <constant>, <name>: c·N}` for a $group summing c, nothing when N is 0, as the
+// stages give them from N copies of one document, without making the copies.
+func wholeCount(ctx context.Context) types.DocumentsIterator {
+	ec := backends.ExactCountFrom(ctx)
+	if ec == nil || !ec.Whole {
+		return nil
+	}
+
+	var res []*types.Document
+
+	switch field, isCount := stageArg(ec.Stage, "$count").(string); {
+	case ec.N == 0:
+	case isCount:
+		res = append(res, must.NotFail(types.NewDocument(field, int32(ec.N))))
+	default:
+		g := stageArg(ec.Stage, "$group").(*types.Document)
+		name := g.Keys()[1]
+		c := must.NotFail(must.NotFail(g.Get(name)).(*types.Document).Get("$sum")).(int32)
+		res = append(res, must.NotFail(types.NewDocument("_id", must.NotFail(g.Get("_id")), name, sumOf(c, ec.N))))
+	}
+
+	return iterator.Values(iterator.ForSlice(res))
 }
 
 // withExactRows puts the document the backend counted N times in front of the other rows, so the

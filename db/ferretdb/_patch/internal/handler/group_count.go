@@ -15,12 +15,18 @@ import (
 )
 
 // groupCountContext asks the backend to group the rows (backends.GroupCount) when the pipeline is
-// a $match followed by `{$group: {_id: "$field", <name>: {$sum: <int>} or {$count: {}}, ...}}` on a
-// top-level field: what such a group computes depends only on each group's first document and its
-// number of documents (groupAnswer). The stages were built, and so validated, before.
+// a $match followed by `{$group: {_id: <key>, <name>: {$sum: <int>} or {$count: {}}, ...}}` whose
+// key is a top-level field (`"$f"`) or a document of two or more (`{a: "$f", b: "$g"}`): what such
+// a group computes depends only on each group's first document and its number of documents
+// (groupAnswer). The stages were built, and so validated, before (explain's were not: it only
+// reports a plan).
 func groupCountContext(ctx context.Context, stages []any) context.Context {
+	if len(stages) != 2 {
+		return ctx
+	}
+
 	match, ok := stageArg(stages[0], "$match").(*types.Document)
-	if len(stages) != 2 || !ok {
+	if !ok {
 		return ctx
 	}
 
@@ -29,8 +35,8 @@ func groupCountContext(ctx context.Context, stages []any) context.Context {
 		return ctx
 	}
 
-	id, ok := must.NotFail(g.Get("_id")).(string)
-	if !ok || !strings.HasPrefix(id, "$") || strings.ContainsAny(id[1:], ".$") || len(id) < 2 {
+	fields, names := groupKeyFields(must.NotFail(g.Get("_id")))
+	if fields == nil {
 		return ctx
 	}
 
@@ -62,7 +68,66 @@ func groupCountContext(ctx context.Context, stages []any) context.Context {
 		}
 	}
 
-	return backends.WithGroupCount(ctx, &backends.GroupCount{Filter: match, Field: id[1:], Group: g})
+	return backends.WithGroupCount(ctx, &backends.GroupCount{Filter: match, Fields: fields, Names: names, Group: g})
+}
+
+// groupKeyFields are the top-level fields a $group's _id names, `"$f"` or a document of two or more
+// `name: "$f"` (names as the key's field names), or nil for any other key. A document of one field
+// is left out: there a missing field counts as null, as in `"$f"`.
+func groupKeyFields(id any) (fields, names []string) {
+	if f, ok := fieldPath(id); ok {
+		return []string{f}, nil
+	}
+
+	doc, ok := id.(*types.Document)
+	if !ok || doc.Len() < 2 {
+		return nil, nil
+	}
+
+	for _, name := range doc.Keys() {
+		f, ok := fieldPath(must.NotFail(doc.Get(name)))
+		if !ok || name == "" || strings.HasPrefix(name, "$") || strings.Contains(name, ".") || slices.Contains(names, name) {
+			return nil, nil
+		}
+
+		fields = append(fields, f)
+		names = append(names, name)
+	}
+
+	return fields, names
+}
+
+// fieldPath is the top-level field of a `"$f"` expression.
+func fieldPath(v any) (string, bool) {
+	s, ok := v.(string)
+	if !ok || len(s) < 2 || !strings.HasPrefix(s, "$") || strings.ContainsAny(s[1:], ".$") {
+		return "", false
+	}
+
+	return s[1:], true
+}
+
+// groupKey is a group's _id as the $group stage computes it from the group's first document: a
+// missing field is null for `"$f"` and left out of a document key.
+func groupKey(gc *backends.GroupCount, doc *types.Document) any {
+	if gc.Names == nil {
+		v, err := doc.Get(gc.Fields[0])
+		if err != nil {
+			return types.Null // $group treats a missing field as null
+		}
+
+		return v
+	}
+
+	key := new(types.Document)
+
+	for i, name := range gc.Names {
+		if v, err := doc.Get(gc.Fields[i]); err == nil {
+			key.Set(name, v)
+		}
+	}
+
+	return key
 }
 
 // groupAnswer is the output of the $group when the backend grouped the rows (backends.GroupCount),
@@ -83,11 +148,7 @@ func groupAnswer(ctx context.Context) types.DocumentsIterator {
 	var groups []group
 
 	for _, g := range gc.Groups {
-		key, err := g.Doc.Get(gc.Field)
-		if err != nil {
-			key = types.Null // $group treats a missing field as null
-		}
-
+		key := groupKey(gc, g.Doc)
 		i := slices.IndexFunc(groups, func(o group) bool { return types.CompareForAggregation(key, o.key) == types.Equal })
 		if i < 0 {
 			groups = append(groups, group{key: key})
@@ -107,12 +168,7 @@ func groupAnswer(ctx context.Context) types.DocumentsIterator {
 
 			switch c := must.NotFail(acc.Get(acc.Command())).(type) {
 			case int32:
-				total := int64(c) * g.n
-				if total >= math.MinInt32 && total <= math.MaxInt32 {
-					doc.Set(k, int32(total))
-				} else {
-					doc.Set(k, total)
-				}
+				doc.Set(k, sumOf(c, g.n))
 			default:
 				doc.Set(k, int32(g.n))
 			}
@@ -122,4 +178,15 @@ func groupAnswer(ctx context.Context) types.DocumentsIterator {
 	}
 
 	return iterator.Values(iterator.ForSlice(res))
+}
+
+// sumOf is `$sum: c` over n documents as the stage's accumulator gives it: an int32 when it fits,
+// else an int64.
+func sumOf(c int32, n int64) any {
+	total := int64(c) * n
+	if total >= math.MinInt32 && total <= math.MaxInt32 {
+		return int32(total)
+	}
+
+	return total
 }

@@ -34,23 +34,32 @@ type arms struct {
 	disjoint bool
 }
 
-// split is one conjunct of a filter as its alternatives, each a filter document.
+// split is one conjunct of a filter as its alternatives, each a filter document; narrowed tells
+// that a null's alternatives name its stored type (fieldSplit).
 type split struct {
 	alts     []*types.Document
 	disjoint bool
+	narrowed bool
 }
+
+// nullKinds are, per top-level field, whether the table holds a stored null in it and whether a
+// document lacks it; a field not in it may hold both.
+type nullKinds map[string][2]bool
 
 // filterArms splits an exact filter (its top level and the documents of a top-level `$and`),
 // or returns nothing when it has no alternative or more than maxArms of them. The splits of
-// null are left out when they alone would make too many.
-func filterArms(filter *types.Document) arms {
+// null are left out when they alone would make too many. A kind of null the table does not hold
+// (nulls) gets no arm: its arm would match nothing, yet read a whole range of an index (and each
+// row of it, when the index chosen lacks a field the arm checks); so a null that leaves one
+// kind is one arm, which still names its stored type.
+func filterArms(filter *types.Document, nulls nullKinds) arms {
 	for _, withNull := range []bool{true, false} {
-		splits, ok := conjuncts(filter, withNull, 0)
+		splits, ok := conjuncts(filter, withNull, nulls, 0)
 		if !ok {
 			return arms{}
 		}
 
-		n, disjoint := 1, true
+		n, disjoint, narrowed := 1, true, false
 		if len(splits) == 0 {
 			n = 0
 		}
@@ -58,9 +67,10 @@ func filterArms(filter *types.Document) arms {
 		for _, s := range splits {
 			n *= len(s.alts)
 			disjoint = disjoint && (len(s.alts) == 1 || s.disjoint)
+			narrowed = narrowed || s.narrowed
 		}
 
-		if n < 2 {
+		if n < 2 && !(n == 1 && narrowed) {
 			return arms{}
 		}
 
@@ -99,7 +109,7 @@ func filterArms(filter *types.Document) arms {
 
 // conjuncts are the filter's top-level conditions, those of a top-level `$and` included, each
 // with its alternatives; ok is false for a malformed `$and` or `$or`.
-func conjuncts(filter *types.Document, withNull bool, depth int) (res []split, ok bool) {
+func conjuncts(filter *types.Document, withNull bool, nulls nullKinds, depth int) (res []split, ok bool) {
 	for _, k := range filter.Keys() {
 		v := must.NotFail(filter.Get(k))
 
@@ -117,7 +127,7 @@ func conjuncts(filter *types.Document, withNull bool, depth int) (res []split, o
 			}
 
 			for _, b := range branches {
-				sub, ok := conjuncts(b, withNull, depth+1)
+				sub, ok := conjuncts(b, withNull, nulls, depth+1)
 				if !ok {
 					return nil, false
 				}
@@ -125,15 +135,16 @@ func conjuncts(filter *types.Document, withNull bool, depth int) (res []split, o
 				res = append(res, sub...)
 			}
 		default:
-			res = append(res, fieldSplit(k, v, withNull))
+			res = append(res, fieldSplit(k, v, withNull, nulls))
 		}
 	}
 
 	return res, true
 }
 
-// fieldSplit is `field: v` as alternatives: one per value of an `$in` alone, two for null.
-func fieldSplit(field string, v any, withNull bool) split {
+// fieldSplit is `field: v` as alternatives: one per value of an `$in` alone, up to two for null
+// (a stored null, a missing field: those the table holds, or the first when it holds neither).
+func fieldSplit(field string, v any, withNull bool, nulls nullKinds) split {
 	whole := split{alts: []*types.Document{must.NotFail(types.NewDocument(field, v))}}
 
 	values := []any{v}
@@ -172,10 +183,20 @@ func fieldSplit(field string, v any, withNull bool) split {
 		seen[key] = true
 
 		if _, isNull := val.(types.NullType); isNull && withNull {
-			res.alts = append(res.alts,
-				must.NotFail(types.NewDocument(field, must.NotFail(types.NewDocument("$type", "null")))),
-				must.NotFail(types.NewDocument(field, must.NotFail(types.NewDocument("$exists", false)))),
-			)
+			kinds, known := nulls[field]
+			if !known {
+				kinds = [2]bool{true, true}
+			}
+
+			if kinds[0] || !kinds[1] {
+				res.alts = append(res.alts, must.NotFail(types.NewDocument(field, must.NotFail(types.NewDocument("$type", "null")))))
+			}
+
+			if kinds[1] {
+				res.alts = append(res.alts, must.NotFail(types.NewDocument(field, must.NotFail(types.NewDocument("$exists", false)))))
+			}
+
+			res.narrowed = true
 
 			continue
 		}
@@ -220,6 +241,12 @@ func iterValues(arr *types.Array) ([]any, error) {
 // union is the SQL of one SELECT per arm, sel followed by each arm's condition, joined by UNION
 // ALL; unless the arms are disjoint, each leaves out the rows of the arms before it.
 func (a arms) union(sel string) (string, []any) {
+	return a.unionAnd(sel, "", nil)
+}
+
+// unionAnd is union with `AND extra` (taking extraArgs) added to each arm's condition, so that
+// each arm searches its index on extra as well.
+func (a arms) unionAnd(sel, extra string, extraArgs []any) (string, []any) {
 	parts := make([]string, len(a.list))
 
 	var args []any
@@ -233,6 +260,11 @@ func (a arms) union(sel string) (string, []any) {
 				cond += " AND NOT ifnull((" + before.cond + "), 0)"
 				args = append(args, before.args...)
 			}
+		}
+
+		if extra != "" {
+			cond += " AND " + extra
+			args = append(args, extraArgs...)
 		}
 
 		parts[i] = sel + cond

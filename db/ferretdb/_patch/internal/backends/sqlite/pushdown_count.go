@@ -39,6 +39,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 	var docs []*types.Document
 	var n int64
 	var sample *types.Document
+	var whole bool
 
 	err = db.InTransaction(ctx, func(tx *fsql.Tx) error {
 		// The exact rows are counted from the index alone: it holds each field's value and its
@@ -47,7 +48,12 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 
 		// Split into arms (filterArms), each is a range of an index.
 		q, countArgs := fmt.Sprintf(`SELECT count(*), min(rowid) FROM %q WHERE %s`, meta.TableName, exact), exactArgs
-		if a := filterArms(ec.Filter); len(a.list) > 0 {
+		nulls, err := readNullKinds(ctx, tx, meta.TableName, filterFields(ec.Filter, 0))
+		if err != nil {
+			return err
+		}
+
+		if a := filterArms(ec.Filter, nulls); len(a.list) > 0 {
 			// The names hold a space, so no field's `->>"name"` in a condition can mean them.
 			q, countArgs = a.union(fmt.Sprintf(`SELECT count(*) AS "arm n", min(rowid) AS "arm m" FROM %q WHERE `, meta.TableName))
 			q = `SELECT ifnull(sum("arm n"), 0), min("arm m") FROM (` + q + `)`
@@ -79,6 +85,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		if clean, err := noArrays(ctx, tx, meta.TableName, filterFields(ec.Filter, 0)); err != nil {
 			return err
 		} else if clean {
+			whole = true
 			return nil
 		}
 
@@ -117,7 +124,7 @@ func countQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, par
 		return nil, true, err
 	}
 
-	ec.N, ec.Sample = n, sample
+	ec.N, ec.Sample, ec.Whole = n, sample, whole
 
 	return &backends.QueryResult{Iter: iterator.Values(iterator.ForSlice(docs))}, true, nil
 }

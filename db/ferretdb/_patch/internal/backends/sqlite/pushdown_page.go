@@ -49,11 +49,17 @@ func pageQuery(ctx context.Context, db *fsql.DB, meta *metadata.Collection, para
 			ties[i] = string(k.col) + " IS ?"
 		}
 
-		q = fmt.Sprintf(
-			`SELECT rowid, %s FROM %q WHERE (%s) AND %s`,
-			metadata.DefaultColumn, p.table, p.cond, strings.Join(ties, " AND "),
-		)
-		_, err = readPage(ctx, tx, q, append(append([]any{}, p.args...), last...), 0, seen, &docs)
+		// Split into the page's arms when it has them: each arm then searches its index on the
+		// keys' values, where the whole condition's OR left SQLite a worse index (an agent's
+		// tab read every lead the agent holds).
+		sel := fmt.Sprintf(`SELECT rowid, %s FROM %q WHERE `, metadata.DefaultColumn, p.table)
+		q, tieArgs := sel+"("+p.cond+") AND "+strings.Join(ties, " AND "), append(append([]any{}, p.args...), last...)
+
+		if len(p.arms.list) > 0 {
+			q, tieArgs = p.arms.unionAnd(sel, strings.Join(ties, " AND "), last)
+		}
+
+		_, err = readPage(ctx, tx, q, tieArgs, 0, seen, &docs)
 
 		return err
 	})

@@ -133,7 +133,12 @@ func planPage(ctx context.Context, tx *fsql.Tx, meta *metadata.Collection, sort 
 		return nil, err
 	}
 
-	p.arms = filterArms(sq.Filter)
+	nulls, err := readNullKinds(ctx, tx, p.table, filterFields(sq.Filter, 0))
+	if err != nil {
+		return nil, err
+	}
+
+	p.arms = filterArms(sq.Filter, nulls)
 
 	for _, k := range sq.Sort.Keys()[:len(p.keys)] {
 		if ok, err := oneClass(ctx, tx, p, k); err != nil || !ok {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite/metadata"
 	"github.com/FerretDB/FerretDB/internal/types"
@@ -93,4 +94,36 @@ func within(ts []string, allowed map[string]bool) bool {
 	}
 
 	return true
+}
+
+// readNullKinds reads the nullKinds of the fields from their type indexes (metadata.TypeIndexName),
+// a few seeks each; a field without one is left out.
+func readNullKinds(ctx context.Context, tx *fsql.Tx, table string, fields []string) (nullKinds, error) {
+	res := nullKinds{}
+
+	for _, f := range fields {
+		if _, done := res[f]; done {
+			continue
+		}
+
+		ts, known, err := storedTypes(ctx, tx, table, f)
+		if err != nil || !known {
+			if err != nil {
+				return nil, err
+			}
+
+			continue
+		}
+
+		q := fmt.Sprintf(`SELECT 1 FROM %q WHERE %s IS NULL LIMIT 1`, table, metadata.TypeIndexColumn(f))
+
+		missing, err := exists(ctx, tx, q, nil)
+		if err != nil {
+			return nil, err
+		}
+
+		res[f] = [2]bool{slices.Contains(ts, "null"), missing}
+	}
+
+	return res, nil
 }
