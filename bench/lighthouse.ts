@@ -57,12 +57,10 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
-/** The gzip -9 size of every script the page's HTML loads: its module entry (or what its loader loads) and its preloads. */
+/** The gzip -9 size of every script the page's HTML loads: its module entry and the chunks it preloads. */
 async function pageJsGzip(base: string, page: string): Promise<number> {
   const html = await (await fetch(base + page)).text();
-  const srcs = [...html.matchAll(/<script[^>]+(?:src|data-islands)="([^"]+)"|<link rel="modulepreload"[^>]+href="([^"]+)"/g)].map(
-    (m) => m[1] ?? m[2],
-  );
+  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+)"|<link rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
   let total = 0;
   for (const src of new Set(srcs))
     total += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer()), { level: 9 }).length;

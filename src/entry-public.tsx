@@ -1,7 +1,6 @@
-// The browser entry of the public pages, loaded once the page is painted (ISLANDS_LOADER in
-// web/html-template.ts): React hydrates only their islands (src/components/Island.tsx), the header with
-// its mobile menu and the lead form, each a root of its own, remembers the session's first touch and
-// reports the visit.
+// The browser entry of the public pages: React hydrates only their islands (src/components/Island.tsx),
+// the header with its mobile menu and the lead form, each a root of its own, remembers the session's
+// first touch and reports the visit.
 // No router and no data library: links between public pages are plain links to cached HTML.
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';

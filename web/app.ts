@@ -7,7 +7,6 @@ import * as trpcExpress from '@trpc/server/adapters/express';
 import type { Config } from '../server/config.ts';
 import { logger } from '../server/logger.ts';
 import { createSsr } from './ssr.ts';
-import { ISLANDS_LOADER_HASH } from './html-template.ts';
 import { mountSeo } from './seo.ts';
 import {
   refuseDeepBody,
@@ -61,7 +60,7 @@ export async function createApp(
     contentSecurityPolicy: production
       ? {
           directives: {
-            'script-src': ["'self'", ISLANDS_LOADER_HASH, 'https://accounts.google.com/gsi/client'],
+            'script-src': ["'self'", 'https://accounts.google.com/gsi/client'],
             'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
             'frame-src': ["'self'", 'https://accounts.google.com/gsi/'],
             'connect-src': ["'self'", 'https://accounts.google.com/gsi/', ...(config.VITE_API_BASE_URL ? [config.VITE_API_BASE_URL] : [])],

@@ -1,7 +1,6 @@
 // The HTML around every server-rendered page: one shell for both browser bundles (the console's and
 // the public pages'), filled from the client build's manifests in production and from the source
 // entries in development (then passed through Vite's index transform for its client and React refresh).
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ClientConfig } from '../schemas/render.ts';
@@ -14,23 +13,6 @@ export const bundles: Record<Bundle, { entry: string; manifest: string; css: str
   console: { entry: 'src/entry-client.tsx', manifest: 'manifest.json', css: 'src/index.css' },
   public: { entry: 'src/entry-public.tsx', manifest: 'public-manifest.json', css: 'src/public.css' },
 };
-
-/**
- * The public pages' one inline script: it loads their islands (src/entry-public.tsx, the URL in its
- * `data-islands`) once the browser has shown the page's first text, so neither the first paint nor the
- * largest one waits on a script's download or run (docs/decisions/008-public-page-islands.md). A hidden
- * tab paints nothing until shown: there it loads them at once. The text never changes, so the Content
- * Security Policy allows it by its hash (ISLANDS_LOADER_HASH) and still refuses every other inline script.
- */
-export const ISLANDS_LOADER = [
-  `const load = () => import(document.querySelector('script[data-islands]').dataset.islands);`,
-  `const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;`,
-  `if (document.visibilityState === 'hidden' || painted() || !window.PerformanceObserver) load();`,
-  `else { const o = new PerformanceObserver(() => { if (painted()) { o.disconnect(); load(); } }); o.observe({ type: 'paint', buffered: true }); }`,
-].join('\n');
-
-/** The loader's CSP source expression. */
-export const ISLANDS_LOADER_HASH = `'sha256-${createHash('sha256').update(ISLANDS_LOADER).digest('base64')}'`;
 
 /** Escapes JSON for a <script type="application/json"> data block. */
 export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -100,11 +82,8 @@ export function shell(bundle: Bundle, assets: Assets, clientConfig: ClientConfig
     // zod's setting for a Content Security Policy without eval; only the console runs zod.
     bundle === 'console' ? '<script defer src="/zod-jitless.js"></script>' : '',
     assets.styles,
-    bundle === 'public'
-      ? `<script type="module" data-islands="${assets.script}">${ISLANDS_LOADER}</script>`
-      : `<script type="module" crossorigin src="${assets.script}"></script>`,
-    // Not on the public pages: a chunk fetched before the first paint would count as in its way.
-    ...(bundle === 'public' ? [] : assets.preloads).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    `<script type="module" crossorigin src="${assets.script}"></script>`,
+    ...assets.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
     '<!--app-head-->',
     `<script type="application/json" id="app-config">${jsonForScript(clientConfig)}</script>`,
     '</head>',
