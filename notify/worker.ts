@@ -4,19 +4,7 @@ import type { Config } from '../server/config.ts';
 import { DomainError } from '../server/errors.ts';
 import { logger } from '../server/logger.ts';
 import { isSlackResponseUrl } from './slack/response-url.ts';
-import {
-  takeVisitorMailQuota,
-  findDue,
-  finishEntry,
-  isDone,
-  leaseEntry,
-  outboxEvents,
-  purgeDone,
-  retryEntryAt,
-  setEnabledChannels,
-  type Channel,
-  type OutboxEntry,
-} from '../models/outbox';
+import * as outbox from '../models/outbox';
 import { getLeadView, offeredAgents } from '../models/leads';
 import { suppressionOf } from '../models/privacy';
 import { listAgents } from '../models/staff';
@@ -65,12 +53,12 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   const team = config.LEADS_NOTIFY_EMAIL ?? [];
 
   // The channels this server queues and sends through (models/outbox/queue.ts: the one place that decides).
-  const channels: Channel[] = [];
+  const channels: outbox.Channel[] = [];
   if (config.SLACK_WEBHOOK_URL) channels.push('slack');
   if (config.SLACK_SIGNING_SECRET) channels.push('slack-reply');
   if (mailer && team.length) channels.push('team-email');
   if (mailer) channels.push('visitor-email', 'staff-email');
-  setEnabledChannels(channels);
+  outbox.setEnabledChannels(channels);
   if (!config.SLACK_WEBHOOK_URL) logger.info('Slack alerts are off: SLACK_WEBHOOK_URL is not set');
   if (!config.SLACK_SIGNING_SECRET)
     logger.info('Slack claim buttons are off: SLACK_SIGNING_SECRET is not set, POST /api/slack/interactive answers 401');
@@ -81,7 +69,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   /** Why the last entry deliver() skipped was skipped, when it says (kept with the outcome). */
   let skipReason: string | undefined;
 
-  async function deliver(entry: OutboxEntry): Promise<'sent' | 'skipped'> {
+  async function deliver(entry: outbox.OutboxEntry): Promise<'sent' | 'skipped'> {
     skipReason = undefined;
     if (entry.channel === 'slack-reply') {
       const data = entry.data as { responseUrl: string; message: unknown };
@@ -128,7 +116,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
       await mailer!.send(team, teamNotice(lead, { publicUrl: config.publicUrl, now: at, reminder }));
     } else {
       // Capped per recipient domain, across servers: the form takes any address a visitor types.
-      if (!(await takeVisitorMailQuota(lead.email, at))) {
+      if (!(await outbox.takeVisitorMailQuota(lead.email, at))) {
         logger.warn({ leadId: lead.leadId }, 'visitor acknowledgement not sent: the recipient domain had its hourly quota');
         return 'skipped';
       }
@@ -137,30 +125,30 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     return 'sent';
   }
 
-  async function handle(candidate: OutboxEntry): Promise<boolean> {
+  async function handle(candidate: outbox.OutboxEntry): Promise<boolean> {
     const at = now();
-    const entry = await leaseEntry(candidate, at, new Date(at.getTime() + leaseMs));
+    const entry = await outbox.leaseEntry(candidate, at, new Date(at.getTime() + leaseMs));
     if (!entry) return false; // another server took it
-    if (await isDone(entry._id)) {
-      await finishEntry(entry, 'sent', at);
+    if (await outbox.isDone(entry._id)) {
+      await outbox.finishEntry(entry, 'sent', at);
       return true;
     }
     try {
       const result = await deliver(entry);
-      await finishEntry(entry, result, now(), result === 'skipped' ? skipReason : undefined);
+      await outbox.finishEntry(entry, result, now(), result === 'skipped' ? skipReason : undefined);
       if (result === 'sent') logger.info({ entry: entry._id, attempts: entry.attempts }, 'notice sent');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof PermanentError && entry.attempts >= MAX_PERMANENT_ATTEMPTS) {
         logger.error({ entry: entry._id, err: message }, 'notice given up: the peer keeps refusing it');
-        await finishEntry(entry, 'failed', now());
+        await outbox.finishEntry(entry, 'failed', now());
         return true;
       }
       const backoff = Math.min(retryMaxMs, retryBaseMs * 2 ** (entry.attempts - 1));
       const delay = err instanceof NotYet ? retryBaseMs : Math.round(backoff * (0.8 + Math.random() * 0.4));
       if (!(err instanceof NotYet))
         logger.warn({ entry: entry._id, attempts: entry.attempts, retryInMs: delay, err: message }, 'notice not sent; will retry');
-      await retryEntryAt(entry, new Date(now().getTime() + delay), message);
+      await outbox.retryEntryAt(entry, new Date(now().getTime() + delay), message);
     }
     return true;
   }
@@ -175,9 +163,9 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     const at = now();
     if (at.getTime() - lastHousekeeping > HOUSEKEEPING_MS) {
       lastHousekeeping = at.getTime();
-      await Promise.all([purgeSignatures(at), purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
+      await Promise.all([purgeSignatures(at), outbox.purgeDone(new Date(at.getTime() - KEEP_DONE_MS))]);
     }
-    for (const entry of await findDue(at)) {
+    for (const entry of await outbox.findDue(at)) {
       if (stopped) break;
       if (await handle(entry)) handled++;
     }
@@ -206,7 +194,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
   }
 
   const wake = () => void runOnce();
-  if (pollMs > 0) outboxEvents.on('queued', wake);
+  if (pollMs > 0) outbox.outboxEvents.on('queued', wake);
   const timer = pollMs > 0 ? setInterval(wake, pollMs) : null;
   timer?.unref();
 
@@ -214,7 +202,7 @@ export function startNotifier(config: Config, opts: NotifierOptions = {}): Notif
     runOnce,
     async stop() {
       stopped = true;
-      outboxEvents.off('queued', wake);
+      outbox.outboxEvents.off('queued', wake);
       if (timer) clearInterval(timer);
       await running;
       mailer?.close();
