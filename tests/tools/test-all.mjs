@@ -53,7 +53,8 @@ const steps = [
     }),
     report: e2eJson,
     needs: 'production build',
-    timeoutMs: minutes(25),
+    // One worker and one server (playwright.config.ts): 16–20 minutes on the build machine; room for a busy one.
+    timeoutMs: minutes(35),
   },
   // Schemathesis against GET /api/openapi.json; each case it runs counts as one passed test.
   {
